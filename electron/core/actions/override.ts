@@ -82,7 +82,8 @@ async function createOnce(
     // Any write not shown yet may land long after (adv47 r16 #4): whenever a read shows it, it is mine.
     const notShown = note?.kind !== undefined && outcome.status === 'not_created' ? 'unshown' : 'not_saved';
     const window = { id: '', start: plan.input.start, end: plan.input.end };
-    settle(deps, sent, outcome.status === 'not_created' ? notShown : window, outcome.status === 'unknown');
+    const said = cause === 'server' ? { ...sent, erred: true as const } : sent;
+    settle(deps, said, outcome.status === 'not_created' ? notShown : window, outcome.status === 'unknown');
     if (outcome.status === 'not_created') rememberMayLand(deps, sent);
   } else {
     // Refused (a 4xx, a 429) or never sent: nothing was saved.

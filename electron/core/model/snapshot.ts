@@ -76,6 +76,9 @@ export const CreatedOverrideSchema = z.object({
   /** Its answer told no id, and the schedule showed it in place when it was checked ("It was saved after all"): a
    *  later press says it is in place, not that its answer "never came" (adv48 r17 #2, side observation). */
   shown: z.literal(true).optional(),
+  /** Its outcome was unknown after the service answered it with an error (a 5xx), not after no answer at all: a press
+   *  again never says its answer "never came" (adv48 r17, side observation). */
+  erred: z.literal(true).optional(),
   /** Who the write puts on call (lower-cased e-mails): a may-land claim read back from a file is confirmed by the
    *  schedule showing these people over its whole window (sync/own-overrides.ts; adv48 r16 #1). */
   covering: z.array(z.string().max(320)).max(20).optional(),
