@@ -11,7 +11,8 @@ import type { CreatedOverride } from '../model/snapshot';
 /** What a create is for, kept with its record: a take-over remembers whom it replaced, for "Hand back". */
 export type CreateNote = Required<Pick<CreatedOverride, 'kind'>> &
   Pick<CreatedOverride, 'replaced' | 'kept' | 'offUntil'>;
-import { changedAfterLost, lookWithGrace, revisionNow, SETTLE_MS, shownNow } from './override-verify';
+import { changedAfterLost, lookWithGrace, revisionNow, SETTLE_MS, shownAtEdges, shownNow } from './override-verify';
+import type { Shift } from '../../api/schemas';
 import type { PlannedOverride } from './override-window';
 
 /** Long past any service's slowness: a create of the same window after this is a new wish, sent as usual. */
@@ -98,11 +99,14 @@ export interface Doubts {
    * For a create about to be sent: undefined to send it (no doubt, or the earlier attempt is still not shown);
    * otherwise the answer to give instead of sending, with the doubt it settles (or keeps, when unreadable).
    */
-  lookFirst(
-    key: string,
-    client: OncallClient,
-    plan?: PlannedOverride,
-  ): Promise<{ outcome: OverrideOutcome; doubt: Doubt } | undefined>;
+  lookFirst(key: string, client: OncallClient, plan?: PlannedOverride): Promise<Settled | undefined>;
+}
+
+/** A doubt looked at: the answer, and (saved after all with a change inside it) the window's shifts as read then. */
+export interface Settled {
+  outcome: OverrideOutcome;
+  doubt: Doubt;
+  shown?: Shift[];
 }
 
 const peopleOf = (p: PlannedOverride) =>
@@ -160,7 +164,7 @@ async function settle(
   doubt: Doubt,
   client: OncallClient,
   h: { clock: Clock; graceMs: number; moving: ReadonlySet<string>; drop: (key: string) => void },
-): Promise<{ outcome: OverrideOutcome; doubt: Doubt } | undefined> {
+): Promise<Settled | undefined> {
   const { clock, moving, drop } = h;
   const seen = await lookWithGrace(client, doubt.plan, clock, h.graceMs);
   if (seen === undefined) return { outcome: { status: 'unknown', message: STILL_UNKNOWN }, doubt };
@@ -176,6 +180,12 @@ async function settle(
   // Moved since just before that write (this app's own later creates there rebase it: ownWrite): it may have landed
   // and been changed over, so it is never sent again, restored after a restart or not (adv48 r12 #1).
   if (revision !== doubt.revisionBefore) {
+    // Landed late with a change inside it since (a manager's, in the same instant): mine, and the change is news.
+    const shown = await shownAtEdges(client, doubt.plan);
+    if (shown) {
+      drop(key);
+      return { outcome: { status: 'created_unconfirmed', message: SAVED_AFTER_ALL }, doubt, shown };
+    }
     const message = changedAfterLost(await shownNow(client, doubt.plan), doubt.lost === true);
     return { outcome: { status: 'unknown', message }, doubt };
   }

@@ -39,10 +39,21 @@ async function noSecondOverride(
 ): Promise<Failure | OverrideOutcome | undefined> {
   const seen = await identicalInPlace(client, plan, known);
   if (seen === undefined) return failure('stale_data', UNREAD);
-  if (seen === 'maybe') return { status: 'unknown', message: MAYBE };
+  // Answered with an error (a 5xx), not lost: never "its answer never came" (adv48 r17, side observation).
+  const erred = known.some(
+    (c) =>
+      c.id === '' &&
+      c.erred === true &&
+      c.scheduleId === plan.scheduleId &&
+      Date.parse(c.start) === plan.startMs &&
+      Date.parse(c.end) === plan.endMs,
+  );
+  const why = erred ? 'the service answered the first attempt with an error' : 'its answer never came';
+  if (seen === 'maybe') return { status: 'unknown', message: MAYBE.replace('its answer never came', why) };
   if (typeof seen === 'object') {
     // Never answered, and the schedule shows exactly whom it was to replace: no change to tell (as away says it).
-    if (seen.maybe && asPlanned(seen.changed, plan)) return failure('validation', MAY_HAVE_LANDED);
+    if (seen.maybe && asPlanned(seen.changed, plan))
+      return failure('validation', MAY_HAVE_LANDED.replace('its answer never came', why));
     // Take over's sentence (one rule for every flow): "Bob now covers it", "… part of it" when the change took part.
     return changedSinceCreated(seen.changed, me, seen.maybe, seen.whole);
   }

@@ -41,7 +41,10 @@ export async function knownIdentical(
     (c) => c.scheduleId === plan.scheduleId && Date.parse(c.start) === plan.startMs && Date.parse(c.end) === plan.endMs,
   );
   // One sent earlier whose answer never told its id, and the window shows these people: it may be that one.
-  if (same.some((c) => c.id === '')) return 'maybe';
+  // One shown in place when its outcome was checked (saved after all) and not read back from a file is mine, held.
+  const held = same.filter((c) => c.id === '' && c.shown === true && c.unconfirmed === undefined);
+  if (same.some((c) => c.id === '' && !held.includes(c))) return 'maybe';
+  if (held.length > 0) return true;
   let gone = false;
   for (const c of same) {
     const read = await client.getOverride(plan.scheduleId, c.id);

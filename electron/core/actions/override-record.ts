@@ -85,6 +85,7 @@ export function settle(
     end: outcome.end,
     createdAt: new Date(deps.clock.now()).toISOString(),
     ...(mayLand ? { mayLand: true as const } : {}),
+    ...(outcome.id === '' && !mayLand ? { shown: true as const } : {}),
   };
   // One record per id: an id the service gave before is the same override (its older record is replaced).
   const kept = outcome.id === '' ? others : others.filter((c) => c.id !== outcome.id);

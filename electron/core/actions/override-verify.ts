@@ -6,6 +6,8 @@ import type { OverrideOutcome } from '../../shared/ipc-contract';
 import type { Clock } from '../ports';
 import { whatHappened } from './common';
 import { windowCoveredBy } from './window-coverage';
+import { heldAtEdges } from '../sync/held-edges';
+import type { Shift } from '../../api/schemas';
 import type { PlannedOverride } from './override-window';
 
 export type WindowLook = 'covered' | 'not_covered';
@@ -65,6 +67,22 @@ async function look(client: OncallClient, plan: PlannedOverride): Promise<Window
   if (shifts.length < result.value.shifts.length) return undefined;
   const covering = plan.input.user_references.map((r) => r.value);
   return windowCoveredBy(shifts, plan.startMs, plan.endMs, covering) ? 'covered' : 'not_covered';
+}
+
+/** The window's shifts when they show the write by its own edges and people, a change strictly inside it being
+ *  another's (sync/held-edges.ts; adv48 r17 #2); undefined when not, or not read whole. */
+export async function shownAtEdges(client: OncallClient, plan: PlannedOverride): Promise<Shift[] | undefined> {
+  const result = await client.listShifts(plan.scheduleId, {
+    from: plan.input.start,
+    to: plan.input.end,
+    clip_to_interval: true,
+    per_page: 100,
+  });
+  if (!result.ok) return undefined;
+  const shifts = result.value.shifts.flatMap((e) => (e.ok ? [e.shift] : []));
+  if (shifts.length < result.value.shifts.length) return undefined;
+  const covering = plan.input.user_references.map((r) => r.value);
+  return heldAtEdges(shifts, plan.startMs, plan.endMs, covering) ? shifts : undefined;
 }
 
 const sleep = (clock: Clock, ms: number) => new Promise<void>((resolve) => clock.setTimer(ms, resolve));

@@ -9,6 +9,7 @@ import { changedSincePreview, restOfShiftNow, windowSincePreview, type HeldBasis
 import { createWriteLane } from './write-lane';
 import { waitingForEarlier } from './earlier-write';
 import { plannedNow } from './override-planned';
+import { changedWithin } from './take-over-inside';
 import { createDoubts, type CreateNote, type DoubtFile, type DoubtPool, type Doubts } from './override-again';
 import {
   cachedCovered,
@@ -29,6 +30,12 @@ function sameCreateKey(request: RequestOf<'override:create'>, plan: PlannedOverr
   const people = plan.preview.covering.map((e) => e.toLowerCase()).sort();
   return JSON.stringify([plan.scheduleId, window, people]);
 }
+
+const plannedWrite = (p: PlannedOverride) => ({
+  start: p.input.start,
+  end: p.input.end,
+  covering: p.input.user_references.map((r) => r.value),
+});
 
 /** The schedule's revision as the app last read it (undefined: never read). */
 function revisionSeen(deps: ActionDeps, scheduleId: string): number | null | undefined {
@@ -75,7 +82,8 @@ async function createOnce(
     // Any write not shown yet may land long after (adv47 r16 #4): whenever a read shows it, it is mine.
     const notShown = note?.kind !== undefined && outcome.status === 'not_created' ? 'unshown' : 'not_saved';
     const window = { id: '', start: plan.input.start, end: plan.input.end };
-    settle(deps, sent, outcome.status === 'not_created' ? notShown : window, outcome.status === 'unknown');
+    const said = cause === 'server' ? { ...sent, erred: true as const } : sent;
+    settle(deps, said, outcome.status === 'not_created' ? notShown : window, outcome.status === 'unknown');
     if (outcome.status === 'not_created') rememberMayLand(deps, sent);
   } else {
     // Refused (a 4xx, a 429) or never sent: nothing was saved.
@@ -120,6 +128,12 @@ async function createChecked(
         end: first.input.end,
       });
       void deps.refresh({ reason: 'write', scheduleIds: [first.scheduleId], rereadShifts: true });
+      // A change inside it since (a manager's, landed in the same instant) is said after it (adv48 r17 #2).
+      const when = { nowMs: deps.clock.now(), localZone: deps.localZone?.() ?? 'UTC' };
+      const me = deps.settings().email.trim().toLowerCase();
+      const inside = earlier.shown && changedWithin(earlier.shown, plannedWrite(first), me, when);
+      if (inside)
+        return { ok: true as const, value: { ...earlier.outcome, message: `${earlier.outcome.message} ${inside}` } };
     }
     return { ok: true as const, value: earlier.outcome };
   }

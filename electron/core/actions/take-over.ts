@@ -11,6 +11,7 @@ import { failure, guardedWrite, sentThenFailed, type Failure } from './common';
 import { changedSinceCreated } from './override-held';
 import { changedSinceSeen, offAfter } from './take-over-seen';
 import { handBack } from './take-over-hand-back';
+import { changedInside } from './take-over-inside';
 import {
   freshSnapshot,
   isFailure,
@@ -78,11 +79,14 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: S
     // A take-over of mine whose answer was lost and that landed after all: said as done, not sent again. Only when
     // the schedule holds what it was to put (a manager may have put me there beside someone else since).
     const mine = runningTakeOver(snapshot, request.scheduleId, deps.clock.now());
-    if (mine && asIntended(request, now, me))
-      return refuse(
-        'already_on_call',
-        'Your take-over is already in place: the schedule shows you on call now, so nothing was sent again.',
-      );
+    if (mine && asIntended(request, now, me)) {
+      const inside = changedInside(snapshot, mine, me, {
+        nowMs: deps.clock.now(),
+        localZone: deps.localZone?.() ?? 'UTC',
+      });
+      const said = 'Your take-over is already in place: the schedule shows you on call now, so nothing was sent again.';
+      return refuse('already_on_call', inside ? `${said} ${inside}` : said);
+    }
     if (changed !== undefined) return refuse('changed_since_planned', changed);
     return refuse('already_on_call', 'You are already on call on this schedule now, so there is nothing to take over.');
   }

@@ -73,6 +73,12 @@ export const CreatedOverrideSchema = z.object({
   /** Its outcome was unknown when settled (a 5xx or a lost answer, not shown when checked): the service may apply
    *  it later, so a change over its window is mine whenever a read shows it, not only up to `createdAt`. */
   mayLand: z.literal(true).optional(),
+  /** Its answer told no id, and the schedule showed it in place when it was checked ("It was saved after all"): a
+   *  later press says it is in place, not that its answer "never came" (adv48 r17 #2, side observation). */
+  shown: z.literal(true).optional(),
+  /** Its outcome was unknown after the service answered it with an error (a 5xx), not after no answer at all: a press
+   *  again never says its answer "never came" (adv48 r17, side observation). */
+  erred: z.literal(true).optional(),
   /** Who the write puts on call (lower-cased e-mails): a may-land claim read back from a file is confirmed by the
    *  schedule showing these people over its whole window (sync/own-overrides.ts; adv48 r16 #1). */
   covering: z.array(z.string().max(320)).max(20).optional(),

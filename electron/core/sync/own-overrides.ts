@@ -6,6 +6,7 @@
 import type { OncallClient } from '../../api/client-types';
 import type { CreatedOverride, Snapshot } from '../model/snapshot';
 import type { FetchPass } from './fetch';
+import { heldAtEdges } from './held-edges';
 
 type Verdict = 'confirmed' | 'refused';
 const keyOf = (o: CreatedOverride): string => `${o.scheduleId}|${o.id}|${o.createdAt}|${o.start}|${o.end}`;
@@ -19,22 +20,11 @@ const sameWindow = (o: CreatedOverride, start: string, end: string): boolean =>
 const withMe = (o: CreatedOverride, users: readonly { email: string }[], me: string): boolean =>
   o.kind !== 'take-over' || users.some((u) => u.email.toLowerCase() === me);
 
-/** A may-land claim (its people recorded) shown over its whole window with exactly those people: a write next to a
- *  block of the same person reads as one longer shift, so the exact window alone would never confirm it. */
-function heldBy(o: CreatedOverride, shifts: readonly { start: string; end: string; users: { email: string }[] }[]) {
-  if (!o.mayLand || o.covering === undefined || o.covering.length === 0) return false;
-  const [startMs, endMs] = [Date.parse(o.start), Date.parse(o.end)];
-  const want = [...new Set(o.covering)].sort().join(' ');
-  const over = shifts.filter((s) => Date.parse(s.start) < endMs && Date.parse(s.end) > startMs);
-  const people = (s: (typeof shifts)[number]) =>
-    [...new Set(s.users.map((u) => u.email.toLowerCase()))].sort().join(' ');
-  let at = startMs;
-  for (const s of [...over].sort((a, b) => Date.parse(a.start) - Date.parse(b.start))) {
-    if (Date.parse(s.start) > at || people(s) !== want) return false;
-    at = Math.max(at, Date.parse(s.end));
-  }
-  return at >= endMs;
-}
+/** A claim (its people recorded) shown from its start to its end with exactly those people, a change layered strictly
+ *  inside it since being another's (held-edges.ts): a write next to a block of the same person reads as one longer
+ *  shift, so the exact window alone would never confirm it. */
+const heldBy = (o: CreatedOverride, shifts: readonly { start: string; end: string; users: { email: string }[] }[]) =>
+  heldAtEdges(shifts, Date.parse(o.start), Date.parse(o.end), o.covering ?? []);
 
 async function verdictOf(
   o: CreatedOverride,
