@@ -1,6 +1,7 @@
 // The `status` summary's words for a source's freshness, the coverage requests and my on-call load (status-format.ts
 // puts them together). What was never loaded is unknown, never "none"; saved data says from when.
 import { coveredGroups } from '../shared/covered-words';
+import { knownAsks, unsureGroups } from '../shared/ask-basis-words';
 import { askedOfMe } from '../shared/asked-of-me';
 import { hasData, savedAt } from '../shared/freshness';
 import { withAccount } from '../shared/accounts';
@@ -59,8 +60,12 @@ export function coverageLines(state: AppState, o: FormatOptions): string[] {
   }
   const lines = [`Coverage requests${freshness}:`];
   if (issues) lines.push(` ${issues}`);
-  if (askingMe.length > 0)
-    lines.push(` asking you (${askingMe.length}):`, ...askingMe.map((c) => coverageLine(state, c, o, true)));
+  // "Asking you" only where the asked time is read fresh; the rest with their basis (fix47ah).
+  const known = knownAsks(askingMe);
+  if (known.length > 0)
+    lines.push(` asking you (${known.length}):`, ...known.map((c) => coverageLine(state, c, o, true)));
+  for (const g of unsureGroups(askingMe, o))
+    lines.push(` may ask you, ${g.words} (${g.items.length}):`, ...g.items.map((c) => coverageLine(state, c, o, true)));
   if (mine.length > 0) lines.push(` yours (${mine.length}):`, ...mine.map((c) => coverageLine(state, c, o)));
   for (const g of coveredGroups(coveredByMe, o))
     lines.push(` ${g.words} (${g.items.length}):`, ...g.items.map((c) => coverageLine(state, c, o)));

@@ -6,6 +6,7 @@
 // reminders never read as another's. Zod-free.
 import { withAccount } from './account-names';
 import type { Readiness, ReadinessCheck } from './view-state';
+import { readinessSpeaker, type SpeakerState } from './readiness-speaker';
 
 export interface ReadinessLine {
   ready: boolean;
@@ -22,18 +23,26 @@ const sentences = (checks: readonly ReadinessCheck[]): string => checks.map((c) 
  *  (their zones): the shift's start gives the schedule's own time where its zone differs, as every line beside it. */
 export interface NamedAccounts {
   accounts: readonly { id: string; label: string }[];
-  schedules?: readonly { id: string; timeZone: string | null }[];
+  schedules?: readonly { id: string; timeZone: string | null; scheduleId?: string }[];
+  /** The accounts' settings (mute, pause): with `nowMs`, the line names the account that speaks for the shift. */
+  settings?: SpeakerState['settings'];
 }
 
-/** `time` words an instant, with the schedule's own time when given its zone (the formatter's `scheduleZone`). */
+/** `time` words an instant, with the schedule's own time when given its zone (the formatter's `scheduleZone`).
+ *  `nowMs`: the line names the account that speaks for the shift then (readiness-speaker.ts), as its warning does. */
 export function readinessLine(
   r: Readiness,
   time: (iso: string, scheduleZone?: string) => string,
   named: NamedAccounts,
+  nowMs?: number,
 ): ReadinessLine {
   const zone = named.schedules?.find((s) => s.id === r.shift.scheduleId)?.timeZone ?? undefined;
   const when = `your shift at ${time(r.shift.start, zone)}`;
-  const name = (text: string): string => withAccount(named, r.shift.accountId, text);
+  const speaker =
+    nowMs !== undefined && named.settings
+      ? readinessSpeaker({ settings: named.settings, schedules: named.schedules ?? [] }, r, nowMs)
+      : undefined;
+  const name = (text: string): string => withAccount(named, speaker ?? r.shift.accountId, text);
   const problem = r.checks.find((c) => c.result === 'problem');
   if (problem)
     return { ready: false, checking: false, text: name(`Not ready for ${when} — ${problem.message}`), problem };

@@ -31,6 +31,9 @@ export const CoverageViewSchema = z.object({
   shifts: z.array(z.object({ start: Iso, end: Iso, scheduleId: z.string(), scheduleName: z.string() })),
   /** On a request covered by me: what that rests on (saved: "covered by you (saved data from T)", never ✓). */
   coveredBasis: BasisSchema.optional(),
+  /** On a request under "asking you" whose asked time is not all read fresh: saved or unknown there, so it may be
+   *  covered already; listed with this basis, never counted as a known ask (shared/ask-basis-words.ts). */
+  askBasis: BasisSchema.optional(),
 });
 export type CoverageView = z.infer<typeof CoverageViewSchema>;
 

@@ -72,7 +72,7 @@ function wholeSurfaces(input: RegistryInput) {
     me.detail,
     staleLine(state, ctx)?.text ?? '',
     r
-      ? readinessLine(r, (iso, zone) => formatDayTime(iso, { ...ctx, ...(zone ? { scheduleZone: zone } : {}) }), state)
+      ? readinessLine(r, (iso, z) => formatDayTime(iso, { ...ctx, ...(z ? { scheduleZone: z } : {}) }), state, nowMs)
           .text
       : '',
     note.empty,

@@ -3,20 +3,17 @@
 // so one account's mute never silences or renames what another tells (adv47 r17 #4). Used by readiness.ts.
 import { readinessLine, type ReadinessLine } from '../../shared/readiness-text';
 import { formatDayTime } from '../../shared/format';
-import { speakerOf } from '../../shared/accounts';
 import { withAccount, type AccountId } from '../../shared/account-names';
 import type { AppState, Readiness } from '../../shared/view-state';
 import type { NotificationRequest } from '../ports';
-import { startWatchers } from '../readiness/silenced';
+import { readinessSpeaker as speakerFor } from '../../shared/readiness-speaker';
 import { readinessToldKey } from '../readiness/told-key';
 
 /** The account that speaks for the readiness shift at `nowMs`: the first account (settings' order) watching its
  *  schedule on its service that is neither muted nor paused (shared/accounts.ts speakerOf, the reminders' and start
  *  alarm's rule), or undefined when every one is silent. */
 export function readinessSpeaker(state: AppState, r: Readiness, nowMs: number): AccountId | undefined {
-  const accounts = state.settings.accounts;
-  const serviceId = state.schedules.find((s) => s.id === r.shift.scheduleId)?.scheduleId ?? r.shift.scheduleId;
-  return speakerOf(accounts, startWatchers(accounts, r.shift.accountId, serviceId), nowMs)?.id;
+  return speakerFor(state, r, nowMs);
 }
 
 /** The readiness line for my next shift, and the warning to tell when it names a problem (keyed by the problem,
@@ -28,17 +25,16 @@ export function readinessWarning(
   opts: { nowMs: number; localZone: string },
 ): { line: ReadinessLine; notice?: NotificationRequest; accountId: AccountId; silenced: boolean } {
   const time = (iso: string, zone?: string) => formatDayTime(iso, { ...opts, ...(zone ? { scheduleZone: zone } : {}) });
-  const line = readinessLine(r, time, state);
+  // Worded and named once, as every surface's line (the same chooser: shared/readiness-speaker.ts).
+  const line = readinessLine(r, time, state, opts.nowMs);
   const speaker = readinessSpeaker(state, r, opts.nowMs);
   const accountId = speaker ?? r.shift.accountId;
   const silenced = speaker === undefined;
   if (!line.problem) return { line, accountId, silenced };
-  const spoken =
-    accountId === r.shift.accountId ? line : readinessLine({ ...r, shift: { ...r.shift, accountId } }, time, state);
   const notice = {
     id: readinessToldKey(r, line.problem),
     title: withAccount(state, accountId, 'Not ready for your shift'),
-    body: spoken.text,
+    body: line.text,
     target: 'status' as const,
     params: { scheduleId: r.shift.scheduleId },
   };

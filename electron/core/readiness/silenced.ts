@@ -4,7 +4,8 @@
 // A start seen by several accounts of one service (the same schedule watched twice) is one alarm that rings iff any
 // of them is neither muted nor paused: `startRinger` is that rule, for the alarm engine and readiness alike (adv50
 // r7: muting the first account rang the start through the second, while readiness said nothing would come).
-import { accountSilence, sameService, speakerOf } from '../../shared/accounts';
+import { accountSilence, speakerOf } from '../../shared/accounts';
+import { shiftWatchers } from '../../shared/readiness-speaker';
 import type { Account } from '../../shared/account-settings';
 import type { AppState, ReadinessCheck } from '../../shared/view-state';
 
@@ -32,15 +33,10 @@ export function startRinger<A extends Account>(
   return speakerOf(accounts, watcherIds, atMs);
 }
 
-/** The accounts that see a shift of `accountId` on its schedule (service id): itself, and every account of the same
- *  service watching that schedule too (their alarm for it is one, by its key). */
+/** The accounts that see a shift of `accountId` on its schedule (service id): shared/readiness-speaker.ts
+ *  shiftWatchers, one rule for the alarm and every readiness line. */
 export function startWatchers(accounts: readonly Account[], accountId: string, serviceScheduleId: string): string[] {
-  const self = accounts.find((a) => a.id === accountId);
-  if (!self) return [accountId];
-  const others = accounts.filter(
-    (a) => a.id !== accountId && sameService(a, self) && a.schedules.some((s) => s.id === serviceScheduleId),
-  );
-  return [accountId, ...others.map((a) => a.id)];
+  return shiftWatchers(accounts, accountId, serviceScheduleId);
 }
 
 export interface StartJudgement {

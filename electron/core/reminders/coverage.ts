@@ -1,6 +1,7 @@
 // Coverage requests asking me, due as soon as they are noticed (one summary for those already waiting at install).
 import { remindersFor } from '../../shared/settings';
 import { coverageLists } from '../state/coverage';
+import { knownAsks } from '../../shared/ask-basis-words';
 import { statusesOf } from '../state/status';
 import { coverageNotification, coverageSummaryNotification } from './notice-messages';
 import type { PlanInput, PlannedReminder } from './types';
@@ -18,7 +19,9 @@ export function coverageReminders(input: PlanInput): PlannedReminder[] {
       : c.shifts.some((s) => remindersFor(input.settings, s.scheduleId).coverageRequests);
   const emailLower = input.settings.email.trim().toLowerCase();
   const statusOf = statusesOf(snapshot, nowMs, input.settings);
-  const asking = coverageLists(snapshot, nowMs, emailLower, statusOf, input.settings.accountId).askingMe.filter(wanted);
+  // Told only when known to ask me (its time read fresh): one over saved data or a hole is told once that is read.
+  const lists = coverageLists(snapshot, nowMs, emailLower, statusOf, input.settings.accountId);
+  const asking = knownAsks(lists.askingMe).filter(wanted);
   const zones = new Map(snapshot.schedules.map((s) => [s.id, s.details?.time_zone]));
   const zoneOf = (id: string): string | undefined => zones.get(id) ?? undefined;
   const items: PlannedReminder[] = asking.map((c) => ({

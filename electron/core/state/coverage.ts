@@ -19,9 +19,15 @@ export interface CoverageLists {
   issues: CoverageIssue[];
 }
 
-function coverageView(r: CoverageRequest, accountId: AccountId, coveredBasis?: CoveredBasis): CoverageView {
+function coverageView(
+  r: CoverageRequest,
+  accountId: AccountId,
+  coveredBasis?: CoveredBasis,
+  askBasis?: Basis,
+): CoverageView {
   return {
     ...(coveredBasis ? { coveredBasis } : {}),
+    ...(askBasis ? { askBasis } : {}),
     accountId,
     id: r.id,
     requester: toPerson(r.user),
@@ -102,6 +108,50 @@ export function coveredByMe(
   return out;
 }
 
+/** Where unknown beats saved, and the earlier saved time wins: the weakest of the bases a request rests on. */
+function weakest(a: Basis | undefined, b: Basis): Basis {
+  if (a === undefined || a.kind === 'fresh') return b;
+  if (a.kind === 'unknown' || b.kind === 'fresh') return a;
+  if (b.kind === 'unknown') return b;
+  return weaker(a, b);
+}
+
+/**
+ * Whether a request not covered by me is known to still ask me: some asked shift of it (on my schedules, not
+ * ended) is read fresh over its whole time and doesn't show me covering it. Returns undefined then; otherwise the
+ * weakest basis of its asked time (saved, or unknown: a hole, never read), since each may be covered already and
+ * "asking you" is said only about time fresh data covers (fix47ah).
+ */
+export function askBasisOf(
+  r: CoverageRequest,
+  nowMs: number,
+  emailLower: string,
+  myScheduleIds: ReadonlySet<string>,
+  byId: ReadonlyMap<string, ScheduleSnapshot>,
+  statusOf: StatusOf,
+): Basis | undefined {
+  const asked = r.shifts.filter((s) => myScheduleIds.has(s.schedule_reference.id) && instantMs(s.end) > nowMs);
+  let out: Basis | undefined;
+  for (const s of asked) {
+    const snap = byId.get(s.schedule_reference.id);
+    if (!snap) {
+      out = weakest(out, { kind: 'unknown', why: 'not_read' });
+      continue;
+    }
+    const startMs = Math.max(instantMs(s.start), nowMs);
+    const endMs = instantMs(s.end);
+    const basis = timelineBasis(timelineOf(snap), statusOf(snap.id), startMs, endMs);
+    if (basis.kind === 'fresh') {
+      const wholeEndMs = Math.max(startMs, Math.floor(endMs / MINUTE_MS) * MINUTE_MS);
+      const mine = myBlocksOf(segmentsOf(snap.shifts), emailLower).some(
+        (b) => b.startMs <= startMs && b.endMs >= wholeEndMs,
+      );
+      if (!mine) return undefined;
+    } else out = weakest(out, basis);
+  }
+  return out;
+}
+
 /** Watched schedules whose people are unknown (never read, or not sent): whether a request there asks me is unknown. */
 function unplaceableIds(snapshot: Snapshot): Set<string> {
   return new Set(snapshot.schedules.filter((s) => !s.details?.users).map((s) => s.id));
@@ -129,7 +179,10 @@ export function coverageLists(
     else if (r.shifts.some((s) => myScheduleIds.has(s.schedule_reference.id))) {
       const closed = coveredByMe(r, nowMs, emailLower, myScheduleIds, index, statusOf);
       if (closed) covered.push(coverageView(r, accountId, closed));
-      else askingMe.push(coverageView(r, accountId));
+      else
+        askingMe.push(
+          coverageView(r, accountId, undefined, askBasisOf(r, nowMs, emailLower, myScheduleIds, index, statusOf)),
+        );
     } else {
       const unknown = r.shifts.find((s) => unplaceable.has(s.schedule_reference.id));
       if (unknown) {

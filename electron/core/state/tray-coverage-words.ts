@@ -2,6 +2,7 @@
 import type { AppState } from '../../shared/view-state';
 import { hasData } from '../../shared/freshness';
 import { coverageGlanceBasis, coverageGlanceText } from '../../shared/coverage-words';
+import { askBasisShort, knownAsks, unsureAsks } from '../../shared/ask-basis-words';
 import { dayOpts, type Fmt } from './tray-fmt';
 
 /** The coverage list's freshness, when it is not fresh ("Coverage requests: couldn't load"), or what it couldn't read. */
@@ -14,7 +15,8 @@ export function coverageFreshnessLine(state: AppState, f: Fmt): string | undefin
  *  dating the schedules' read, not the list's): "Coverage requests (0, Acme's saved data from 07:00)…". */
 export function coverageActionLabel(state: AppState, basis?: string): string {
   if (!hasData(state.coverage.status)) return 'Coverage requests (unknown)…';
-  const asking = state.coverage.askingMe.length;
+  // Only a request known to still ask me (its time read fresh) is counted as asking (fix47ah).
+  const asking = knownAsks(state.coverage.askingMe).length;
   const on = basis ? `, ${basis}` : '';
   if (asking > 0) return `Asks you (${asking}${on})…`;
   return `Coverage requests (${coverageCount(state)}${on})…`;
@@ -37,12 +39,17 @@ export function listDatedByProblem(state: AppState): boolean {
  *  ("1 unreadable") and an account's whole list not known ("1 list unknown"), each counted as what it is. */
 export function coverageCount(state: AppState): string {
   if (!hasData(state.coverage.status)) return 'unknown';
-  const asking = state.coverage.askingMe.length;
+  const asking = knownAsks(state.coverage.askingMe).length;
+  // Each not known to ask me, counted by its basis ("1 may have changed", "1 couldn't check").
+  const unsure = new Map<string, number>();
+  for (const c of unsureAsks(state.coverage.askingMe))
+    unsure.set(askBasisShort(c), (unsure.get(askBasisShort(c)) ?? 0) + 1);
   // An issue with neither id nor requester is a whole account's list (see shared/knowledge.ts coverageIssuesText).
   const lists = state.coverage.issues.filter((i) => i.id === null && i.requester === null).length;
   const requests = state.coverage.issues.length - lists;
   return [
     String(asking),
+    ...[...unsure].map(([words, n]) => `${n} ${words}`),
     ...(requests > 0 ? [`${requests} unreadable`] : []),
     ...(lists > 0 ? [`${lists} ${lists === 1 ? 'list' : 'lists'} unknown`] : []),
   ].join(', ');

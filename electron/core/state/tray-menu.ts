@@ -3,6 +3,7 @@
 import type { AppState } from '../../shared/view-state';
 import { accountSilenced, accountsNeedingSetup } from '../../shared/accounts';
 import { everyAccountPaused } from '../../shared/pause-words';
+import { knownAsks } from '../../shared/ask-basis-words';
 import { problemLine, tooltipText } from './tray-tooltip';
 import { failedSchedules } from '../../shared/freshness';
 import { isUnknownGap, myShiftsLookedForNowhere } from '../../shared/knowledge';
@@ -79,7 +80,7 @@ export function trayIconFor(state: AppState, nowMs: number): TrayIcon {
   if (state.me.onCallNow.length > 0)
     return paused || heard(state.me.onCallNow).length === 0 ? 'oncall-paused' : 'oncall';
   if (paused || everyAccountPaused(state, nowMs)) return 'paused';
-  if (heard(state.coverage.askingMe).length > 0) return 'attention';
+  if (heard(knownAsks(state.coverage.askingMe)).length > 0) return 'attention';
   const next =
     muted.size === 0 || !state.me.nextShift || !muted.has(state.me.nextShift.accountId)
       ? state.me.nextShift

@@ -11,6 +11,8 @@ import { coverageFreshnessLine, uncoveredLines, fmt, type Fmt } from './tray-sec
 import { listDatedByProblem } from './tray-coverage-words';
 import { allAlarms, halfSwapLines, problemItems, setupProblemItems } from './tray-glance';
 import { shortStateForms, stateLine } from './tray-tooltip-state';
+import { knownAsks, unsureGroups } from '../../shared/ask-basis-words';
+import { dayOpts } from './tray-fmt';
 
 export { shortStateLines } from './tray-tooltip-state';
 
@@ -112,8 +114,9 @@ function glanceLines(state: AppState, f: Fmt, maxChars?: number): Glance {
 export function tooltipText(state: AppState, f: Fmt, maxChars?: number): string {
   const { head, rest } = glanceLines(state, f, maxChars);
   const lines = [...head, ...rest];
-  const asking = state.coverage.askingMe.length;
+  const asking = knownAsks(state.coverage.askingMe).length;
   if (asking > 0) lines.push(`Asks you (${asking})`);
+  lines.push(...unsureAskLines(state, f));
   lines.push(...uncoveredLines(state, f));
   // The list's own saved time is said once: by the problem line when that dates the list (adv47 r15 #2).
   const coverage = listDatedByProblem(state) ? undefined : coverageFreshnessLine(state, f);
@@ -123,6 +126,14 @@ export function tooltipText(state: AppState, f: Fmt, maxChars?: number): string 
   if (state.accounts.length > 1) lines.push(...setupProblemItems(state).map((i) => ('label' in i ? i.label : '')));
   lines.push(...halfSwapLines(state, f));
   return maxChars === undefined ? lines.join('\n') : boundTooltip(lines, maxChars);
+}
+
+/** Requests that may ask me, worded with their basis, never counted under "Asks you" (fix47ah): "Coverage
+ *  requests that may ask you (1): may have changed — saved data from 07:30". */
+function unsureAskLines(state: AppState, f: Fmt): string[] {
+  return unsureGroups(state.coverage.askingMe, dayOpts(f)).map(
+    (g) => `Coverage requests that may ask you (${g.items.length}): ${g.words}`,
+  );
 }
 
 /** The lines that fit in `maxChars`, then "…" on a line of its own when some are left out. */

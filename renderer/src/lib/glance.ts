@@ -3,6 +3,7 @@
 // Pure (state + now + locale in, text out) and zod/luxon free, so it is unit-tested without a browser.
 import { formatDayTime, formatLength, formatWindow, warmUp } from '../../../electron/shared/format';
 import { coveredGroups } from '../../../electron/shared/covered-words';
+import { askBasisWords, knownAsks, unsureGroups } from '../../../electron/shared/ask-basis-words';
 import { hasData } from '../../../electron/shared/freshness';
 import { myEmailOn } from '../../../electron/shared/account-names';
 import { askedOfMe, isMySchedule } from '../../../electron/shared/asked-of-me';
@@ -90,7 +91,7 @@ export interface CoverageCounts {
 
 export function coverageCounts(state: AppState): CoverageCounts {
   return {
-    asking: state.coverage.askingMe.length,
+    asking: knownAsks(state.coverage.askingMe).length,
     mine: state.coverage.mine.length,
     covered: state.coverage.coveredByMe.length,
   };
@@ -102,6 +103,7 @@ export function countsText(state: AppState, ctx: FormatContext): string {
   const c = coverageCounts(state);
   const parts = [
     ...(c.asking > 0 ? [`${c.asking} asking you`] : []),
+    ...unsureGroups(state.coverage.askingMe, ctx).map((g) => `${g.items.length} may ask you (${g.words})`),
     ...(c.mine > 0 ? [`${c.mine} yours`] : []),
     ...coveredGroups(state.coverage.coveredByMe, ctx).map((g) => `${g.items.length} ${g.words}`),
   ];
@@ -136,7 +138,10 @@ export function askRows(state: AppState, ctx: FormatContext): AskRow[] {
     const first = asked[0];
     if (!first) continue;
     // One date style with My shifts: "Thu 3 Dec 00:56 → Fri 00:56".
-    const window = spanText(Date.parse(first.start), Date.parse(first.end), ctx);
+    const span = spanText(Date.parse(first.start), Date.parse(first.end), ctx);
+    // Not known to ask me (its time is saved data or unread): said with its basis (fix47ah).
+    const basis = askBasisWords(r, ctx);
+    const window = basis ? `${span} (${basis})` : span;
     rows.push({
       id: r.id,
       who: r.requester.name,
