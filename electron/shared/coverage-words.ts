@@ -47,8 +47,14 @@ const failing = (kind: AppState['sync']['kind']): boolean =>
  *  problem is said once. The coverage view itself still says why its list is missing (coverageFreshnessText). */
 export function coverageGlanceText(state: AppState, opts: DayFormatOptions, brief = false): string | undefined {
   if (failing(state.sync.kind)) return undefined;
-  const down = new Set<string>(state.accounts.filter((a) => failing(a.sync.kind)).map((a) => a.id));
-  if (down.size === 0) return coverageFreshnessText(state, opts, brief);
+  const downAccounts = state.accounts.filter((a) => failing(a.sync.kind));
+  if (downAccounts.length === 0) return coverageFreshnessText(state, opts, brief);
+  const st = state.coverage.status;
+  // Read nowhere and the reason is a down account's (a refused key, say): its problem says why. Every account down:
+  // nothing more to say; another up: its list is unknown too, said without the down one's why.
+  if (!hasData(st) && 'reason' in st && downAccounts.some((a) => st.reason.startsWith(`${a.label}: `)))
+    return downAccounts.length === state.accounts.length ? undefined : "Coverage requests: couldn't load";
+  const down = new Set<string>(downAccounts.map((a) => a.id));
   const told = (i: AppState['coverage']['issues'][number]): boolean =>
     down.has(i.accountId) && i.id === null && i.requester === null;
   const coverage = { ...state.coverage, issues: state.coverage.issues.filter((i) => !told(i)) };

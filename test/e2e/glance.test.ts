@@ -1392,7 +1392,8 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
 
   // Adversarial round 6 follow-up: in a low window the alarm was placed (CSS order) above the now-lines it followed in
   // the page, so a screen reader read another order than the one shown, and a folded account said only its count.
-  it('a low window (360×347) reads in the order shown: my state, who is on call now, "N more schedules", the alarm', async () => {
+  // Issue 49: a ringing alarm is in my state's block (before its pause and readiness lines), in the page as shown.
+  it('a low window (360×347) reads in the order shown: my state, the alarm, who is on call now, "N more schedules"', async () => {
     const app = await session.open('configured', { width: 360, height: 347 });
     const { page, host } = app;
     await page.waitForSelector('html[data-rendered]');
@@ -1403,7 +1404,7 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
     const tree = (await page.locator('main').ariaSnapshot()).replace(/\s+/g, ' ');
     const title = ((await page.getByTestId('my-state').textContent()) ?? '?').replace(/\s+/g, ' ');
     const first = (await page.getByTestId('now-line').first().getAttribute('aria-label')) ?? '?';
-    const read = [title, 'On call now', first, 'more schedules', 'shift-start alarm', 'I’m on it', 'Asks you'];
+    const read = [title, 'shift-start alarm', 'I’m on it', 'On call now', first, 'more schedules', 'Asks you'];
     const at = read.map((text) => tree.indexOf(text));
     expect(
       at.every((i) => i >= 0),
@@ -1415,7 +1416,7 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
     ).toEqual(at);
     // The order shown is the same, top to bottom.
     const tops = await Promise.all(
-      [page.getByTestId('my-state'), page.getByTestId('now-line').first(), fold, page.getByTestId('alarm-ask')].map(
+      [page.getByTestId('my-state'), page.getByTestId('alarm-ask'), page.getByTestId('now-line').first(), fold].map(
         async (l) => (await l.boundingBox())?.y ?? -1,
       ),
     );

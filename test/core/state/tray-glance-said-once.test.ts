@@ -123,4 +123,45 @@ describe('a problem is said once, each with its own fix (findings 7 and 8)', () 
     const fix = top(state).find((i) => 'label' in i && i.label.startsWith('The service rejected'));
     expect(fix && 'action' in fix ? fix.action : undefined).toBe('open-settings');
   });
+
+  // adv49 round 14, finding 2: Work's key rejected and the others unreachable from the start, nothing ever read.
+  // The combined list's status is then Work's refusal: said beside Work's own problem, it said the key twice.
+  it('nothing read, a rejected key and the others offline: no coverage line beside their problems', () => {
+    const base = threeAccounts({ work: { sync: rejected }, acme: { sync: offline }, beta: { sync: offline } });
+    const state: AppState = {
+      ...base,
+      sync: partialSync('Work: The service rejected the API key. Acme: Cannot reach the service', null),
+      coverage: {
+        ...base.coverage,
+        status: {
+          kind: 'error',
+          reason: "Work: Coverage requests can't be read with this key (the service refused it).",
+        },
+      },
+    };
+    const tip = tooltip(state);
+    expect(tip).toContain('Work: The service rejected the API key');
+    expect(tip).not.toContain('Coverage requests');
+    expect(menu(state).filter((i) => 'label' in i && i.label.startsWith('Coverage requests:'))).toEqual([]);
+    expect(coverageGlanceNote(state, { nowMs: NOW, locale: 'en-GB', localZone: ZONE }, true)).toBeUndefined();
+    expect(coverageGlanceNote(state, { nowMs: NOW, locale: 'en-GB', localZone: ZONE })).toBeUndefined();
+  });
+
+  it("nothing read, a rejected key and another account up: the list is still unknown, said without the key's why", () => {
+    const base = threeAccounts({ work: { sync: rejected } });
+    const state: AppState = {
+      ...base,
+      sync: partialSync('Work: The service rejected the API key', null),
+      coverage: {
+        ...base.coverage,
+        status: {
+          kind: 'error',
+          reason: "Work: Coverage requests can't be read with this key (the service refused it).",
+        },
+      },
+    };
+    const note = coverageGlanceNote(state, { nowMs: NOW, locale: 'en-GB', localZone: ZONE });
+    expect(note).toBe("Coverage requests: couldn't load");
+    expect(tooltip(state)).not.toContain("can't be read with this key");
+  });
 });
