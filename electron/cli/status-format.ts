@@ -97,7 +97,6 @@ function readinessLines(state: AppState, o: FormatOptions): string[] {
     r,
     (iso, zone) => formatDayTime(iso, { ...o, ...(zone ? { scheduleZone: zone } : {}) }),
     state,
-    o.nowMs,
   ).text;
   const mark = { ok: 'ok', problem: 'PROBLEM', unknown: "can't tell", checking: 'checking' } as const;
   return [`Ready for your next shift: ${head}`, ...r.checks.map((c) => `  ${mark[c.result]} — ${c.message}`)];

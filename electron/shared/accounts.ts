@@ -10,6 +10,23 @@
 // No zod at run time here (types only), so the renderer's bundle may import this module.
 import { accountIdOf, accountsNeedingSetup, MAIN_ACCOUNT_ID, parseAccountId, type AccountId } from './account-names';
 import { minOf } from './extremes';
+import {
+  comparedAddress,
+  ownSilence,
+  sameService,
+  speakerOf,
+  type AccountSilence,
+  type SilenceFields,
+} from './service-identity';
+
+export {
+  comparedAddress,
+  displayAddress,
+  oneLoopback,
+  sameService,
+  speakerOf,
+  type AccountSilence,
+} from './service-identity';
 
 export {
   ACCOUNT_ID_PATTERN,
@@ -119,50 +136,6 @@ export function misnamedKeyVariables(
     });
 }
 
-/** An address as it may be shown: without user info (a user:password@ in it is never shown or logged). */
-export function displayAddress(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl);
-    url.username = '';
-    url.password = '';
-    // A query or fragment may hold a token: the address shown is the service's, without them.
-    url.search = '';
-    url.hash = '';
-    return url.toString().replace(/\/$/, '');
-  } catch {
-    return baseUrl === '' ? '' : 'an address that is not a URL';
-  }
-}
-
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** A URL with its loopback host (localhost, 127.0.0.1, [::1]) spelt one way: the names of this computer are one host
- *  (adv50 round 4: one service reached by two of them rang each alarm twice, and the phone after the ack). */
-export function oneLoopback(url: URL): URL {
-  if (LOOPBACK_NAMES.has(url.hostname.toLowerCase())) url.hostname = '127.0.0.1';
-  return url;
-}
-
-/** The address as compared for "the same service": as shown, case and trailing slash aside, loopback names as one. */
-export function comparedAddress(baseUrl: string): string {
-  try {
-    return displayAddress(oneLoopback(new URL(baseUrl)).toString()).toLowerCase();
-  } catch {
-    return displayAddress(baseUrl).toLowerCase();
-  }
-}
-
-/** The same service: the same address (as shown, case and trailing slash aside, loopback names as one) and the same
- *  e-mail. Two accounts that are would announce every reminder and list every shift twice. */
-export function sameService(a: { baseUrl: string; email: string }, b: { baseUrl: string; email: string }): boolean {
-  const address = comparedAddress;
-  return (
-    a.baseUrl !== '' &&
-    address(a.baseUrl) === address(b.baseUrl) &&
-    a.email.trim().toLowerCase() === b.email.trim().toLowerCase()
-  );
-}
-
 /** The earlier account that is the same service as this one (same address and e-mail), or undefined. The later
  *  of two such accounts is shown, but its shifts, requests and reminders are told once: as the earlier one's. */
 export function sameServiceAs<A extends { id: string; label: string; baseUrl: string; email: string }>(
@@ -198,41 +171,6 @@ export function coverageToldElsewhere(
   const at = accounts.findIndex((a) => a.id === accountId);
   const self = accounts[at];
   return !!self && accounts.slice(0, at).some((a) => sameService(a, self) && (a.schedules ?? []).length > 0);
-}
-
-interface SilenceFields {
-  id: string;
-  label: string;
-  baseUrl: string;
-  email: string;
-  schedules?: readonly { id: string }[];
-  muted?: boolean | undefined;
-  pausedUntil?: string | null | undefined;
-}
-
-/** Why an account's reminders are silent at `nowMs`: muted by the user, paused until an instant still ahead, or the
- *  same service as an earlier account watching every schedule it does (whose reminders speak for both); undefined
- *  while it may speak (one that watches other schedules speaks for those: see schedulesToldElsewhere). */
-export type AccountSilence =
-  { kind: 'muted' } | { kind: 'paused'; untilMs: number } | { kind: 'same-service'; as: string };
-
-/** The account's own silence at `nowMs`: muted, or paused until an instant still ahead. */
-function ownSilence(account: SilenceFields, nowMs: number): AccountSilence | undefined {
-  if (account.muted === true) return { kind: 'muted' };
-  const untilMs = account.pausedUntil ? Date.parse(account.pausedUntil) : NaN;
-  return untilMs > nowMs ? { kind: 'paused', untilMs } : undefined;
-}
-
-/** The account that speaks for what all of `watcherIds` see (a shift start, a reminder, a request of one service):
- *  the first of them in the settings' order neither muted nor paused at `atMs`; undefined when every one is silent.
- *  The one rule for the start alarm (readiness/silenced.ts startRinger) and the reminders told once (fix50m: they
- *  were told as the first account's even when it was muted, so none came). */
-export function speakerOf<A extends SilenceFields>(
-  accounts: readonly A[],
-  watcherIds: readonly string[],
-  atMs: number,
-): A | undefined {
-  return accounts.find((a) => watcherIds.includes(a.id) && ownSilence(a, atMs) === undefined);
 }
 
 /** Who tells what `watcherIds` all see: the speaker, or when every one is silent the first of them (whose silence

@@ -3,7 +3,7 @@
 // and start alarm's rule), else the shift's own. One function for every surface (tray menu, popover, `status`, the
 // warning notification), so one account's mute never renames what another's line says (fix47ah 2; adv47 r17 #4).
 // Zod-free.
-import { sameService, speakerOf } from './accounts';
+import { sameService, speakerOf } from './service-identity';
 import type { AccountId } from './account-names';
 import type { Readiness } from './view-state';
 

@@ -6,7 +6,6 @@
 // reminders never read as another's. Zod-free.
 import { withAccount } from './account-names';
 import type { Readiness, ReadinessCheck } from './view-state';
-import { readinessSpeaker, type SpeakerState } from './readiness-speaker';
 
 export interface ReadinessLine {
   ready: boolean;
@@ -24,25 +23,18 @@ const sentences = (checks: readonly ReadinessCheck[]): string => checks.map((c) 
 export interface NamedAccounts {
   accounts: readonly { id: string; label: string }[];
   schedules?: readonly { id: string; timeZone: string | null; scheduleId?: string }[];
-  /** The accounts' settings (mute, pause): with `nowMs`, the line names the account that speaks for the shift. */
-  settings?: SpeakerState['settings'];
 }
 
 /** `time` words an instant, with the schedule's own time when given its zone (the formatter's `scheduleZone`).
- *  `nowMs`: the line names the account that speaks for the shift then (readiness-speaker.ts), as its warning does. */
+ *  The line names the account that speaks for the shift (`r.speaker`, judged in main), as its warning does. */
 export function readinessLine(
   r: Readiness,
   time: (iso: string, scheduleZone?: string) => string,
   named: NamedAccounts,
-  nowMs?: number,
 ): ReadinessLine {
   const zone = named.schedules?.find((s) => s.id === r.shift.scheduleId)?.timeZone ?? undefined;
   const when = `your shift at ${time(r.shift.start, zone)}`;
-  const speaker =
-    nowMs !== undefined && named.settings
-      ? readinessSpeaker({ settings: named.settings, schedules: named.schedules ?? [] }, r, nowMs)
-      : undefined;
-  const name = (text: string): string => withAccount(named, speaker ?? r.shift.accountId, text);
+  const name = (text: string): string => withAccount(named, r.speaker ?? r.shift.accountId, text);
   const problem = r.checks.find((c) => c.result === 'problem');
   if (problem)
     return { ready: false, checking: false, text: name(`Not ready for ${when} — ${problem.message}`), problem };

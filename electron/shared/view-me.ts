@@ -58,6 +58,8 @@ export type ReadinessCheck = z.infer<typeof ReadinessCheckSchema>;
 export const ReadinessSchema = z.object({
   shift: MyShiftSchema,
   checks: z.array(ReadinessCheckSchema),
+  /** The account that speaks for the shift (whose alarm rings its start) where several watch it: the line names it. */
+  speaker: AccountIdSchema.optional(),
 });
 export type Readiness = z.infer<typeof ReadinessSchema>;
 

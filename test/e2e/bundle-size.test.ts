@@ -6,7 +6,9 @@ import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-
 
 const ALL_JS_RATCHET_KB = 95.4;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
-const FIRST_JS_RATCHET_KB = 34.7;
+// 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
+// judged in main and carried in the snapshot, so none of its rule loads first).
+const FIRST_JS_RATCHET_KB = 34.9;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
 
 describe('renderer bundle budgets', () => {

@@ -72,8 +72,7 @@ function wholeSurfaces(input: RegistryInput) {
     me.detail,
     staleLine(state, ctx)?.text ?? '',
     r
-      ? readinessLine(r, (iso, z) => formatDayTime(iso, { ...ctx, ...(z ? { scheduleZone: z } : {}) }), state, nowMs)
-          .text
+      ? readinessLine(r, (iso, z) => formatDayTime(iso, { ...ctx, ...(z ? { scheduleZone: z } : {}) }), state).text
       : '',
     note.empty,
     note.missing ?? '',

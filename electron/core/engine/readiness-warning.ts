@@ -26,7 +26,7 @@ export function readinessWarning(
 ): { line: ReadinessLine; notice?: NotificationRequest; accountId: AccountId; silenced: boolean } {
   const time = (iso: string, zone?: string) => formatDayTime(iso, { ...opts, ...(zone ? { scheduleZone: zone } : {}) });
   // Worded and named once, as every surface's line (the same chooser: shared/readiness-speaker.ts).
-  const line = readinessLine(r, time, state, opts.nowMs);
+  const line = readinessLine(r, time, state);
   const speaker = readinessSpeaker(state, r, opts.nowMs);
   const accountId = speaker ?? r.shift.accountId;
   const silenced = speaker === undefined;

@@ -50,7 +50,7 @@ export interface StartJudgement {
 
 /** How the start of the readiness shift in `state` rings (the alarm engine's rule, `startRinger`). */
 export function judgeStart(
-  state: AppState,
+  state: Pick<AppState, 'schedules'>,
   accounts: readonly Account[],
   shift: { accountId: string; scheduleId: string; start: string },
 ): StartJudgement {

@@ -11,7 +11,7 @@ import type { Account, Settings } from '../../shared/settings';
 import { hasData } from '../../shared/freshness';
 import { OFFLINE_CLAUSES } from './status';
 import { readinessAcross } from '../readiness/worst';
-import { silenceAtStart, withStartSilence } from '../readiness/silenced';
+import { judgeStart, silenceAtStart, withStartSilence } from '../readiness/silenced';
 import { readinessAtRunStart } from '../readiness/run-start';
 import type { AppState, CoverageIssue, MyLoad, MyShift, ScheduleStatus, SyncStatus } from '../../shared/view-state';
 
@@ -286,6 +286,7 @@ export function combineStates(
     }),
   ];
   const setups = named.map((s) => s.setup);
+  const schedules = named.flatMap((s) => s.schedules);
   return {
     setup: {
       // Whether there is a key to act with: one account without one never disables the others' actions (each
@@ -301,8 +302,8 @@ export function combineStates(
     sync: combinedSync(named, labels),
     lastSuccessAt: oldest(named.map((s) => s.lastSuccessAt)),
     syncing: named.some((s) => s.syncing),
-    schedules: named.flatMap((s) => s.schedules),
-    me: combinedMe(once, accounts),
+    schedules,
+    me: withSpeaker(combinedMe(once, accounts), schedules, accounts),
     coverage: {
       mine: once.flatMap((s) => s.coverage.mine),
       askingMe: once.flatMap((s) => s.coverage.askingMe),
@@ -312,4 +313,17 @@ export function combineStates(
     },
     notices: [...notices, ...accountNotices],
   };
+}
+
+/** The readiness names the account that speaks for its shift: the one whose alarm rings its start (judgeStart's
+ *  ringer), judged here in main once for every surface, so the popover's first load needs none of the rule. */
+function withSpeaker(
+  me: AppState['me'],
+  schedules: AppState['schedules'],
+  accounts: readonly Account[],
+): AppState['me'] {
+  const r = me.readiness;
+  if (!r) return me;
+  const ringer = judgeStart({ schedules }, accounts, r.shift).ringer;
+  return ringer ? { ...me, readiness: { ...r, speaker: ringer.id } } : me;
 }

@@ -53,7 +53,7 @@ export function myStateItems(state: AppState, f: Fmt, problemShown = false, tigh
   // A rejected key is the sync problem's, said once there with its "Enter new key…".
   const readiness = problemShown ? keySaidApart(state.me.readiness) : state.me.readiness;
   if (readiness) {
-    const line = readinessLine(readiness, (iso, zone) => fmt(iso, f, zone), state, f.nowMs);
+    const line = readinessLine(readiness, (iso, zone) => fmt(iso, f, zone), state);
     const fix = line.problem?.action;
     // Saved data because the service can't be read is the sync problem's, said once there with its Retry.
     if (!(problemShown && fix === 'refresh'))

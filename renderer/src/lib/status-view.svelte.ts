@@ -65,7 +65,6 @@ export class StatusViewState {
           r,
           (iso, zone) => formatDayTime(iso, { ...ctx, ...(zone ? { scheduleZone: zone } : {}) }),
           this.#model(),
-          ctx.nowMs,
         )
       : undefined;
     // Saved data because the service can't be read: the stale line says it once, with its Retry (as the tray does).

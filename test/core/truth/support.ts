@@ -35,7 +35,7 @@ export function surfaces(state: AppState, nowMs: number): SurfaceTexts {
     line.title,
     line.detail,
     staleLine(state, ctx)?.text ?? '',
-    ...(r ? [readinessLine(r, (iso) => formatDayTime(iso, ctx), state, nowMs).text] : []),
+    ...(r ? [readinessLine(r, (iso) => formatDayTime(iso, ctx), state).text] : []),
     ...myShiftRows(state, ctx).map((row) => JSON.stringify(row)),
   ].join('\n');
   return {
