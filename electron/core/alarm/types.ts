@@ -51,6 +51,12 @@ export const AlarmRecordSchema = z.object({
    *  reminder passes then: reminders/delivery.ts). Settles it like an acknowledgement, without being one. */
   passedAtMs: z.number().optional(),
   ackSource: AckSourceSchema.optional(),
+  /** When it rang again after a snooze (the ring's 10 min run from then: a restart rings on for what is left). */
+  againAtMs: z.number().optional(),
+  /** The system's id of its loud notification while that is up (Linux `notify-send --print-id`), so a restart can
+   *  still close it or re-send under it (adv50 r16 #1). Read back it is a claim: only ever used to close or replace
+   *  that notification, never to decide anything. */
+  shownAs: z.number().int().positive().max(0xffffffff).optional(),
 });
 export type AlarmRecord = z.infer<typeof AlarmRecordSchema>;
 

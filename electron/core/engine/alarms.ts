@@ -90,7 +90,17 @@ const ringOf = (w: AlarmsWiring, r: AlarmsRun) =>
     accountOf: (key) => (w.accounts().length > 1 ? (r.seen.get(key)?.account ?? '') : ''),
     several: () => w.accounts().length > 1,
     savedAtMs: (t) => savedAtOf(w, r, t),
+    // The notification's system id is kept with the alarm (adv50 r16 #1): a restart can still close or replace it.
+    shown: (key, shownAs) => keepShown(r, key, shownAs),
+    withdrawn: (key) => keepShown(r, key, undefined),
   });
+
+function keepShown(r: AlarmsRun, key: string, shownAs: number | undefined): void {
+  const rec = r.store?.get(key);
+  if (!rec || rec.shownAs === shownAs) return;
+  const { shownAs: _was, ...rest } = rec;
+  void r.store?.update(key, shownAs === undefined ? rest : { ...rest, shownAs }).catch(() => undefined);
+}
 
 /** Whose the target is (named while there are several accounts) and what it rests on: the phone says it so. */
 const aboutOf = (w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): AlarmAbout =>
@@ -142,6 +152,8 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
     r.store = loaded;
     // What was acknowledged before this run is settled already: nothing to close or cancel for it.
     for (const [key, rec] of Object.entries(loaded.all())) if (rec.ackedAtMs !== undefined) r.announced.add(key);
+    // The loud notifications an earlier run left up: closed or replaced under their ids from now on.
+    for (const [key, rec] of Object.entries(loaded.all())) if (rec.shownAs !== undefined) ring.adopt(key, rec.shownAs);
     r.engine = createAlarmEngine({
       clock,
       store: loaded,
@@ -149,6 +161,8 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
       log: w.log,
       ring: (rung) => (ring.ring(rung), w.changed(), poll.arm(), w.rang?.(rung.target.key)),
       silence: (key) => ring.silence(key),
+      // Restarted while it rang: it rings on for what is left of its 10 min (the phone's alert stays as booked).
+      resume: (rung, untilMs) => (ring.ring(rung, untilMs), w.changed(), poll.arm()),
       acknowledged: (t) => settledBy(t.key),
       ...silence(w, r, settledBy),
       // A sleep noticed from the clock: held until every account is read again. The reminders notice the same
