@@ -6,9 +6,8 @@
 import type { Clock } from '../ports';
 import { createWakeWatch } from '../reminders/wake-watch';
 import type { AlarmStore } from './alarm-store';
-import { SNOOZE_MS, type AckSource, type AlarmRecord, type AlarmTarget } from './types';
+import { ALARM_RING_MAX_MS, SNOOZE_MS, type AckSource, type AlarmRecord, type AlarmTarget } from './types';
 import { minOf } from '../../shared/extremes';
-import { ALARM_RING_MAX_MS } from './ringer';
 
 export const ALARM_MAX_TIMER_MS = 90_000;
 /** A ring later than this after its instant says the start was missed (asleep, off). */

@@ -7,7 +7,7 @@
 // again every few seconds, so the window closes and the phone stays quiet.
 import type { AlarmIntent } from '../../shared/alarm-view';
 import type { AlarmKnowledge } from '../alarm/alarm-claims';
-import { loadAlarmStore } from '../alarm/alarm-store';
+import { loadAlarmStore, type AlarmStore } from '../alarm/alarm-store';
 import { createAlarmEngine } from '../alarm/engine';
 import type { AckSource, AlarmTarget } from '../alarm/types';
 import type { AlarmAbout } from '../alarm/words';
@@ -120,6 +120,15 @@ export const alarmAbout = (o: {
   accountName: o.several ? o.accountName : undefined,
 });
 
+/** What an earlier run left: what was acknowledged is settled already (nothing to close or cancel for it), and the
+ *  loud notifications it left up are closed or replaced under their ids from now on. */
+function takeOver(r: AlarmsRun, ring: ReturnType<typeof createAlarmRing>, loaded: AlarmStore): void {
+  for (const [key, rec] of Object.entries(loaded.all())) {
+    if (rec.ackedAtMs !== undefined) r.announced.add(key);
+    if (rec.shownAs !== undefined) ring.adopt(key, rec.shownAs);
+  }
+}
+
 export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
   const { clock } = w;
   const r: AlarmsRun = {
@@ -150,10 +159,7 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
     const signer = await w.signer?.();
     const loaded = await loadAlarmStore(w.files, () => clock.now(), w.report, known, false, true, signer, w.signer);
     r.store = loaded;
-    // What was acknowledged before this run is settled already: nothing to close or cancel for it.
-    for (const [key, rec] of Object.entries(loaded.all())) if (rec.ackedAtMs !== undefined) r.announced.add(key);
-    // The loud notifications an earlier run left up: closed or replaced under their ids from now on.
-    for (const [key, rec] of Object.entries(loaded.all())) if (rec.shownAs !== undefined) ring.adopt(key, rec.shownAs);
+    takeOver(r, ring, loaded);
     r.engine = createAlarmEngine({
       clock,
       store: loaded,
