@@ -52,6 +52,10 @@ export interface LinuxAlarmNotifications {
   send(key: string, options: NotifierOptions): Promise<void>;
   /** Closes what was sent under `key`; nothing known under it is no error. */
   withdraw(key: string): Promise<void>;
+  /** The id notify-send gave what is up under `key`. */
+  idOf(key: string): number | undefined;
+  /** An earlier run sent `key` as `id` (read back from alarms.json): closed or replaced under it from now on. */
+  adopt(key: string, id: number): void;
 }
 
 export function linuxAlarmNotifications(run: RunCommand = runCommand): LinuxAlarmNotifications {
@@ -67,6 +71,10 @@ export function linuxAlarmNotifications(run: RunCommand = runCommand): LinuxAlar
       if (id === undefined) return;
       ids.delete(key);
       await run('gdbus', closeNotificationArgs(id));
+    },
+    idOf: (key) => ids.get(key),
+    adopt(key, id) {
+      if (!ids.has(key) && Number.isSafeInteger(id) && id > 0) ids.set(key, id);
     },
   };
 }

@@ -74,6 +74,8 @@ export function appNotifications(options: AppNotificationsOptions): AppNotificat
     withdraw: async (id) => {
       await Promise.all([alarms.withdraw(id), nodeNotifier.withdraw?.(id)]);
     },
+    shownAs: (id) => nodeNotifier.shownAs?.(id),
+    adopt: (id, n) => nodeNotifier.adopt?.(id, n),
   };
   return { path, notifier, health: notificationHealth(identity.platform, options.run) };
 }

@@ -71,5 +71,8 @@ export function createNodeNotifier(options: NodeNotifierOptions): Notifier {
       });
     },
     withdraw: async (id) => linuxAlarms?.withdraw(id),
+    ...(linuxAlarms
+      ? { shownAs: (id: string) => linuxAlarms.idOf(id), adopt: (id: string, n: number) => linuxAlarms.adopt(id, n) }
+      : {}),
   };
 }

@@ -46,6 +46,11 @@ export interface Notifier {
    * longer holds: acknowledged, handed off, muted, or its ring over. Absent where the platform can't.
    */
   withdraw?(id: string): Promise<void>;
+  /** The system's own id of what is shown under `id` (Linux: notify-send's), kept with the alarm on disk. */
+  shownAs?(id: string): number | undefined;
+  /** What an earlier run showed under `id` had the system id `shownAs`: withdrawing `id` closes it, and sending `id`
+   *  again replaces it. Only ever used so (read back from disk it is a claim). */
+  adopt?(id: string, shownAs: number): void;
 }
 
 /** Small named files in the app data folder (settings, cache, fired reminders). */

@@ -50,4 +50,31 @@ describe('Linux alarm notification: withdrawn by its id', () => {
     await notifier.withdraw?.('alarm:k');
     expect(failed).toEqual(['spawn notify-send ENOENT']);
   });
+
+  it('an id kept from an earlier run (adv50 r16 #1): re-sent under it with --replace-id, closed by it', async () => {
+    const calls: string[][] = [];
+    const made = () =>
+      createNodeNotifier({
+        identity,
+        onClick: () => undefined,
+        run: async (cmd, args) => (calls.push([cmd, ...args]), cmd === 'notify-send' ? '42\n' : ''),
+      });
+    const before = made();
+    await before.notify(alarm);
+    expect(before.shownAs?.('alarm:k')).toBe(42);
+    // A new process: it knows the id only from alarms.json.
+    const after = made();
+    expect(after.shownAs?.('alarm:k')).toBeUndefined();
+    after.adopt?.('alarm:k', 42);
+    await after.notify(alarm);
+    await after.withdraw?.('alarm:k');
+    expect(calls.map((c) => c[0])).toEqual(['notify-send', 'notify-send', 'gdbus']);
+    expect(calls[1]).toContain('--replace-id=42');
+    expect(calls[2]?.slice(-1)).toEqual(['42']);
+    // Only a plausible id is adopted; nothing known is no call.
+    const third = made();
+    third.adopt?.('alarm:k', -1);
+    await third.withdraw?.('alarm:k');
+    expect(calls).toHaveLength(3);
+  });
 });

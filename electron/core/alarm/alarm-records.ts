@@ -50,6 +50,9 @@ export function alarmRecordProblem(r: AlarmRecord, nowMs: number): string | unde
     return 'an acknowledgement dated before its shift could ring';
   if (!past(r.rungAtMs)) return 'a ring dated ahead of the clock';
   if (!past(r.passedAtMs)) return 'a pass dated ahead of the clock';
+  if (!past(r.againAtMs)) return 'a ring dated ahead of the clock';
+  if (r.againAtMs !== undefined && (r.rungAtMs === undefined || r.againAtMs < r.rungAtMs))
+    return 'a ring again before its first ring';
   // A pass is written when the alarm falls due while muted: one earlier would silence it, the reminder and the phone.
   if (r.passedAtMs !== undefined && r.passedAtMs < r.startMs - EARLIEST_DUE_MS)
     return 'a pass dated before its shift could ring';

@@ -56,6 +56,10 @@ export function mergeRecord(older: AlarmRecord | undefined, newer: AlarmRecord):
   if (passedAtMs !== undefined) merged.passedAtMs = passedAtMs;
   if (ack.ackedAtMs !== undefined) merged.ackedAtMs = ack.ackedAtMs;
   if (ack.ackSource !== undefined) merged.ackSource = ack.ackSource;
+  const againAtMs = Math.max(older.againAtMs ?? -Infinity, newer.againAtMs ?? -Infinity);
+  if (Number.isFinite(againAtMs)) merged.againAtMs = againAtMs;
+  // The newer view's, as a snooze: a notification withdrawn is no longer up, whatever the older view says.
+  if (newer.shownAs !== undefined) merged.shownAs = newer.shownAs;
   return merged;
 }
 

@@ -6,7 +6,7 @@
 import type { Clock } from '../ports';
 import { createWakeWatch } from '../reminders/wake-watch';
 import type { AlarmStore } from './alarm-store';
-import { SNOOZE_MS, type AckSource, type AlarmRecord, type AlarmTarget } from './types';
+import { ALARM_RING_MAX_MS, SNOOZE_MS, type AckSource, type AlarmRecord, type AlarmTarget } from './types';
 import { minOf } from '../../shared/extremes';
 
 export const ALARM_MAX_TIMER_MS = 90_000;
@@ -42,6 +42,9 @@ export interface AlarmEngineOptions {
   passed?(target: AlarmTarget): void;
   /** Start held (the app starting: nothing rings before the first sync or the grace). */
   held?: boolean;
+  /** An alarm an earlier run of the app rang, unanswered, whose 10 min of ringing are not over (a restart while it
+   *  rang): it rings on until `untilMs`. Without it, nothing rings for it in this run. */
+  resume?(ring: AlarmRing, untilMs: number): void;
 }
 
 /** 'unsaved': acknowledged in this run (it stops ringing, the phone's alert is cancelled), but the record could not
@@ -77,6 +80,8 @@ interface Run {
   timerDueMs: number | undefined;
   wakeWatch: ReturnType<typeof createWakeWatch>;
   pending: Promise<unknown>;
+  /** Rung by an earlier run and maybe ringing still: judged once, at the first judgement after the hold. */
+  before: Set<string>;
 }
 
 /** Record writes are awaited by `settled`; a failed one is logged, never thrown into a timer. */
@@ -154,11 +159,38 @@ function judge(r: Run, byTimer = false): void {
       o.ring({ target: t, late: nowMs - t.atMs > ALARM_LATE_MS, again: false });
     } else if (rec?.snoozedUntilMs !== undefined && nowMs >= rec.snoozedUntilMs) {
       const { snoozedUntilMs: _done, ...rest } = rec;
-      track(r, o.store.update(t.key, rest));
+      track(r, o.store.update(t.key, { ...rest, againAtMs: nowMs }));
       o.ring({ target: t, late: false, again: true });
     }
   }
+  judgeBefore(r, nowMs);
   arm(r, nowMs);
+}
+
+/** When the ring now on of a record began, and whether it is within its ALARM_RING_MAX_MS (not snoozed, settled). */
+function ringFromMs(rec: AlarmRecord | undefined): number | undefined {
+  if (rec?.rungAtMs === undefined || settled(rec) || rec.snoozedUntilMs !== undefined) return undefined;
+  return rec.againAtMs ?? rec.rungAtMs;
+}
+
+/**
+ * What an earlier run left ringing (adv50 r16): the app restarted inside an alarm's 10 min. Still mine and still
+ * within them, it rings on for what is left (window, sound, the notification re-sent under its id); acknowledged
+ * meanwhile (`status --ack`), handed off, or its 10 min over, it is silenced (the notification the run that quit
+ * left up is withdrawn).
+ */
+function judgeBefore(r: Run, nowMs: number): void {
+  const { o } = r;
+  for (const key of r.before) {
+    r.before.delete(key);
+    const t = r.targets.find((x) => x.key === key);
+    const rec = o.store.get(key);
+    const fromMs = ringFromMs(rec);
+    if (t && fromMs !== undefined && nowMs < fromMs + ALARM_RING_MAX_MS && nowMs < t.endMs && o.resume) {
+      const late = (rec?.rungAtMs ?? nowMs) - t.atMs > ALARM_LATE_MS;
+      o.resume({ target: t, late, again: rec?.againAtMs !== undefined }, fromMs + ALARM_RING_MAX_MS);
+    } else o.silence?.(key);
+  }
 }
 
 function arm(r: Run, nowMs: number): void {
@@ -238,6 +270,13 @@ export function createAlarmEngine(o: AlarmEngineOptions): AlarmEngine {
     timerDueMs: undefined,
     wakeWatch: createWakeWatch(o.clock),
     pending: Promise.resolve(),
+    before: new Set(
+      Object.entries(o.store.all())
+        .filter(
+          ([, rec]) => rec.shownAs !== undefined || (ringFromMs(rec) ?? -Infinity) + ALARM_RING_MAX_MS > o.clock.now(),
+        )
+        .map(([key]) => key),
+    ),
   };
   if (o.held) hold(r);
   return {

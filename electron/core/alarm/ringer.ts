@@ -6,7 +6,9 @@ import type { Clock, Notifier } from '../ports';
 import type { AlarmRing } from './engine';
 import { alarmNotification } from './words';
 
-export const ALARM_RING_MAX_MS = 10 * 60_000;
+import { ALARM_RING_MAX_MS } from './types';
+
+export { ALARM_RING_MAX_MS };
 export const TEST_RING_MS = 5_000;
 
 export interface AlarmWindowPort {

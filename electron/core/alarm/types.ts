@@ -1,6 +1,7 @@
 // The shift-start alarm's data: what rings (one target per start of a block of mine), and what is kept on disk per
 // shift (rung, snoozed, acknowledged by whom and when), so a restart or a second account never rings it again.
 import { z } from 'zod';
+import type { AccountId } from '../../shared/account-names';
 
 /** When a schedule's start alarm rings: at the start (the default), five minutes before it, or never. */
 export const StartAlarmSchema = z.enum(['at-start', '5-min-before', 'off']);
@@ -34,6 +35,9 @@ export interface AlarmTarget {
   /** The key its start plans, where the alarm carries the record of a later start of the same block (the block was
    *  extended backwards after that alarm rang: `key` is that start's, engine.ts carriedOf). */
   ownKey?: string;
+  /** Kept from the account's record before a read of this run (engine/alarms-kept.ts): the account it was kept for,
+   *  so its mute silences it and the tray names it as it does a planned alarm's (adv50 r16). */
+  keptFor?: AccountId;
 }
 
 export const AlarmRecordSchema = z.object({
@@ -51,7 +55,15 @@ export const AlarmRecordSchema = z.object({
    *  reminder passes then: reminders/delivery.ts). Settles it like an acknowledgement, without being one. */
   passedAtMs: z.number().optional(),
   ackSource: AckSourceSchema.optional(),
+  /** When it rang again after a snooze (the ring's 10 min run from then: a restart rings on for what is left). */
+  againAtMs: z.number().optional(),
+  /** The system's id of its loud notification while that is up (Linux `notify-send --print-id`), so a restart can
+   *  still close it or re-send under it (adv50 r16 #1). Read back it is a claim: only ever used to close or replace
+   *  that notification, never to decide anything. */
+  shownAs: z.number().int().positive().max(0xffffffff).optional(),
 });
 export type AlarmRecord = z.infer<typeof AlarmRecordSchema>;
 
 export const SNOOZE_MS = 5 * 60_000;
+/** An alarm rings (window, sound) this long at most (ringer.ts re-exports it; here so engine.ts imports no cycle). */
+export const ALARM_RING_MAX_MS = 10 * 60_000;

@@ -23,10 +23,17 @@ export interface AlarmRingOptions {
   several?: () => boolean;
   /** When the alarm's shift is saved data now (not confirmed lately), when it was read: the ring says so. */
   savedAtMs?: (target: AlarmRing['target']) => number | undefined;
+  /** The loud notification of `key` is up as the system's `shownAs` (kept with the alarm on disk: a restart closes it). */
+  shown?: (key: string, shownAs: number) => void;
+  /** …and is no longer up. */
+  withdrawn?: (key: string) => void;
 }
 
 export interface AlarmRingParts {
-  ring(r: AlarmRing): void;
+  /** `untilMs`: a ring of an earlier run rings on (after a restart) for what is left of its 10 min. */
+  ring(r: AlarmRing, untilMs?: number): void;
+  /** An earlier run's notification of `key`, still up as the system's `shownAs`: withdrawn or replaced from now on. */
+  adopt(key: string, shownAs: number): void;
   /** The computer's zone may have changed: each ringing window is pushed its view worded in the new one. */
   rezone(): void;
   silence(key: string): void;
@@ -109,14 +116,26 @@ function ringTest(
  *  is withdrawn when its ring ends, once. */
 function alarmNotices(o: AlarmRingOptions) {
   const notified = new Set<string>();
+  const test = (key: string): boolean => key.startsWith(TEST_PREFIX);
   return {
     notify: (n: NotificationRequest): void => {
       notified.add(n.id);
-      void o.notifier.notify(n).catch((e: unknown) => o.log(`alarm notification failed: ${String(e)}`));
+      void o.notifier.notify(n).then(
+        () => {
+          const shownAs = o.notifier.shownAs?.(n.id);
+          if (shownAs !== undefined && !test(n.id) && notified.has(n.id)) o.shown?.(n.id, shownAs);
+        },
+        (e: unknown) => o.log(`alarm notification failed: ${String(e)}`),
+      );
     },
     withdraw: (key: string): void => {
       if (!notified.delete(key)) return;
+      if (!test(key)) o.withdrawn?.(key);
       void o.notifier.withdraw?.(key).catch((e: unknown) => o.log(`alarm notification not withdrawn: ${String(e)}`));
+    },
+    adopt: (key: string, shownAs: number): void => {
+      notified.add(key);
+      o.notifier.adopt?.(key, shownAs);
     },
     forget: (): void => notified.clear(),
   };
@@ -126,7 +145,7 @@ export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
   const closers = new Map<string, () => void>();
   /** Each real ring on show, with the zone its view was worded in (a test alarm is worded in no zone of note). */
   const ringing = new Map<string, { ring: AlarmRing; view: AlarmView }>();
-  const { notify, withdraw, forget } = alarmNotices(o);
+  const { notify, withdraw, forget, adopt } = alarmNotices(o);
   let cancelZoneCheck: (() => void) | undefined;
   const close = (key: string): void => {
     withdraw(key);
@@ -178,13 +197,14 @@ export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
     cancelZoneCheck = o.clock.setTimer(RING_ZONE_CHECK_MS, () => (rezone(), checkZoneLater()));
   }
   return {
-    ring(r) {
+    ring(r, untilMs) {
       const { view, notification } = wordsOf(r);
-      show(view, ALARM_RING_MAX_MS);
+      show(view, untilMs === undefined ? ALARM_RING_MAX_MS : Math.max(0, untilMs - o.clock.now()));
       ringing.set(view.key, { ring: r, view });
       checkZoneLater();
       notify(notification);
     },
+    adopt,
     rezone,
     silence: close,
     test: () => ringTest(o, show, notify),

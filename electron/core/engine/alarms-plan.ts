@@ -69,7 +69,10 @@ function keptOf(
       sinceMs: r.startedMs ?? nowMs,
       planned: keys,
       decided: (r.decided ??= new Set()),
-    }).map((t) => ({ target: several ? { ...t, accountName: a.name } : t, account: a.name })),
+    }).map((t) => {
+      const own = { ...t, keptFor: a.settings.accountId };
+      return { target: several ? { ...own, accountName: a.name } : own, account: a.name };
+    }),
   );
   if (kept.length > 0 && !r.keptSaid) {
     r.keptSaid = true;
@@ -111,8 +114,16 @@ export function savedAtOf(w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): number
   return from.length === 0 || from.includes(undefined) ? t.keptReadAtMs : Math.max(...from.map((ms) => ms ?? 0));
 }
 
+/** The accounts naming the target: those that planned it, and the one it was kept for (a kept alarm is silenced by
+ *  its account's mute as a planned one is; before, it named no account, so nothing silenced it). */
 function namingOf(w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget) {
-  return w.accounts().filter((a) => r.planned.get(`${a.settings.accountId}`)?.targets.some((x) => plannedAs(x, t)));
+  return w
+    .accounts()
+    .filter(
+      (a) =>
+        r.planned.get(`${a.settings.accountId}`)?.targets.some((x) => plannedAs(x, t)) === true ||
+        (t.keptFor !== undefined && t.keptFor === a.settings.accountId),
+    );
 }
 
 /** No account naming the target rings at `atMs` (one still speaking rings it for all). */

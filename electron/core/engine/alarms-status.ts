@@ -11,7 +11,12 @@ export function accountNow(w: AlarmsWiring, r: AlarmsRun, key: string): { accoun
   const through = r.store?.get(key)?.rungThrough;
   if (through !== undefined && accounts.some((x) => x.name === through)) return { accountName: through };
   // Named as it rings (alarms-plan.ts): an account that is not muted or paused before one that is.
-  const naming = accounts.filter((x) => r.planned.get(`${x.settings.accountId}`)?.targets.some((t) => t.key === key));
+  const keptFor = r.seen.get(key)?.target.keptFor;
+  const naming = accounts.filter(
+    (x) =>
+      r.planned.get(`${x.settings.accountId}`)?.targets.some((t) => t.key === key) === true ||
+      x.settings.accountId === keptFor,
+  );
   const a = naming.find((x) => x.silenced?.() !== true) ?? naming[0];
   // A start no longer planned (it rang, then was handed off): the account that named it, while it is still there.
   const seen = r.seen.get(key)?.account;

@@ -7,7 +7,7 @@
 // again every few seconds, so the window closes and the phone stays quiet.
 import type { AlarmIntent } from '../../shared/alarm-view';
 import type { AlarmKnowledge } from '../alarm/alarm-claims';
-import { loadAlarmStore } from '../alarm/alarm-store';
+import { loadAlarmStore, type AlarmStore } from '../alarm/alarm-store';
 import { createAlarmEngine } from '../alarm/engine';
 import type { AckSource, AlarmTarget } from '../alarm/types';
 import type { AlarmAbout } from '../alarm/words';
@@ -90,7 +90,17 @@ const ringOf = (w: AlarmsWiring, r: AlarmsRun) =>
     accountOf: (key) => (w.accounts().length > 1 ? (r.seen.get(key)?.account ?? '') : ''),
     several: () => w.accounts().length > 1,
     savedAtMs: (t) => savedAtOf(w, r, t),
+    // The notification's system id is kept with the alarm (adv50 r16 #1): a restart can still close or replace it.
+    shown: (key, shownAs) => keepShown(r, key, shownAs),
+    withdrawn: (key) => keepShown(r, key, undefined),
   });
+
+function keepShown(r: AlarmsRun, key: string, shownAs: number | undefined): void {
+  const rec = r.store?.get(key);
+  if (!rec || rec.shownAs === shownAs) return;
+  const { shownAs: _was, ...rest } = rec;
+  void r.store?.update(key, shownAs === undefined ? rest : { ...rest, shownAs }).catch(() => undefined);
+}
 
 /** Whose the target is (named while there are several accounts) and what it rests on: the phone says it so. */
 const aboutOf = (w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): AlarmAbout =>
@@ -109,6 +119,15 @@ export const alarmAbout = (o: {
   savedAtMs: o.savedAtMs,
   accountName: o.several ? o.accountName : undefined,
 });
+
+/** What an earlier run left: what was acknowledged is settled already (nothing to close or cancel for it), and the
+ *  loud notifications it left up are closed or replaced under their ids from now on. */
+function takeOver(r: AlarmsRun, ring: ReturnType<typeof createAlarmRing>, loaded: AlarmStore): void {
+  for (const [key, rec] of Object.entries(loaded.all())) {
+    if (rec.ackedAtMs !== undefined) r.announced.add(key);
+    if (rec.shownAs !== undefined) ring.adopt(key, rec.shownAs);
+  }
+}
 
 export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
   const { clock } = w;
@@ -140,8 +159,7 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
     const signer = await w.signer?.();
     const loaded = await loadAlarmStore(w.files, () => clock.now(), w.report, known, false, true, signer, w.signer);
     r.store = loaded;
-    // What was acknowledged before this run is settled already: nothing to close or cancel for it.
-    for (const [key, rec] of Object.entries(loaded.all())) if (rec.ackedAtMs !== undefined) r.announced.add(key);
+    takeOver(r, ring, loaded);
     r.engine = createAlarmEngine({
       clock,
       store: loaded,
@@ -149,6 +167,8 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
       log: w.log,
       ring: (rung) => (ring.ring(rung), w.changed(), poll.arm(), w.rang?.(rung.target.key)),
       silence: (key) => ring.silence(key),
+      // Restarted while it rang: it rings on for what is left of its 10 min (the phone's alert stays as booked).
+      resume: (rung, untilMs) => (ring.ring(rung, untilMs), w.changed(), poll.arm()),
       acknowledged: (t) => settledBy(t.key),
       ...silence(w, r, settledBy),
       // A sleep noticed from the clock: held until every account is read again. The reminders notice the same

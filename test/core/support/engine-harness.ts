@@ -39,12 +39,29 @@ export class RecordingNotifier implements Notifier {
   readonly shown: Shown[] = [];
   /** The alarm notifications taken back (ack, hand-off, mute, the ring's end), as the adapters close them. */
   readonly withdrawn: { id: string; atMs: number }[] = [];
+  /** The system ids of alarms up (as notify-send's --print-id), and those adopted from an earlier run's record. */
+  readonly ids = new Map<string, number>();
+  readonly adopted: { id: string; shownAs: number }[] = [];
+  private nextId = 1;
   constructor(private readonly clock: IoClock) {}
   async notify(n: NotificationRequest): Promise<void> {
     this.shown.push({ ...n, atMs: this.clock.now() });
+    if (n.alarm === true && !this.ids.has(n.id)) this.ids.set(n.id, this.nextId++);
   }
   async withdraw(id: string): Promise<void> {
     this.withdrawn.push({ id, atMs: this.clock.now() });
+    this.ids.delete(id);
+  }
+  shownAs(id: string): number | undefined {
+    return this.ids.get(id);
+  }
+  adopt(id: string, shownAs: number): void {
+    this.adopted.push({ id, shownAs });
+    this.ids.set(id, shownAs);
+  }
+  /** A new process: what the old one knew of shown ids is gone. */
+  forget(): void {
+    this.ids.clear();
   }
 }
 
