@@ -7,6 +7,8 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatStatus } from '../../../electron/cli/status-format';
+import { buildTrayMenu, trayTooltip, type TrayMenuItem } from '../../../electron/core/state/tray-menu';
+import { coverageGlanceText } from '../../../electron/shared/coverage-words';
 import type { AppState } from '../../../electron/shared/view-state';
 import { createHarness, type Harness } from '../support/engine-harness';
 import { seedOf } from '../support/seeds';
@@ -93,6 +95,8 @@ async function world(workCode?: number, acmeCode?: number): Promise<{ state: App
   return { state, now: h.clock.now() };
 }
 
+const labels = (items: readonly TrayMenuItem[]): string[] =>
+  items.flatMap((i) => [...('label' in i ? [i.label] : []), ...(i.type === 'submenu' ? labels(i.items) : [])]);
 const KEY = 'The service rejected the API key.';
 const HTTP500 = 'The on-call service had a problem (HTTP 500). Try again later.';
 
@@ -117,5 +121,21 @@ describe("three accounts, two failing differently: each account's reason, basis 
     // Failed before: "none pending (stale; showing saved data from 13:00: Work, Acme: The service rejected the API key.)".
     expect(line).not.toMatch(/Work, Acme: /);
     expect(line).toMatch(/^Coverage requests: none pending in the saved data /);
+  });
+
+  it("#2 tray tooltip and menu keep Work's list basis beside Acme's problem line, as the popover says it", () => {
+    const { state, now } = seen;
+    // Acme's own problem line dates its list; Work's line (a rejected key) doesn't date Work's.
+    const tooltip = trayTooltip(state, now, ZONE, { locale: 'en-GB' }).split('\n');
+    expect(tooltip.some((l) => l.startsWith('Acme: ') && l.includes('Coverage requests (service error)'))).toBe(true);
+    // Failed before: no line of the tooltip said Work's list was saved data.
+    expect(tooltip).toContain("Coverage requests: Work, Acme's saved data from 13:00");
+    const menu = labels(buildTrayMenu(state, now, ZONE, { locale: 'en-GB' }));
+    // Failed before: "Coverage requests (0)…", the 0 about Work's saved list said as if fresh.
+    expect(menu).toContain("Coverage requests (0, Work, Acme's saved data from 13:00)…");
+    // The popover's glance says the same of the same list.
+    expect(coverageGlanceText(state, { nowMs: now, localZone: ZONE })).toBe(
+      "Coverage requests: Work, Acme's saved data from 13:00",
+    );
   });
 });
