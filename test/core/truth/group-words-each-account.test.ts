@@ -138,4 +138,21 @@ describe("three accounts, two failing differently: each account's reason, basis 
       "Coverage requests: Work, Acme's saved data from 13:00",
     );
   });
+
+  it("#3 `status`'s Sync line names each account with its own age, never the failing one's said of all", () => {
+    const { state, now } = seen;
+    const sync = formatStatus(state, { nowMs: now, localZone: ZONE })
+      .split('\n')
+      .find((l) => l.startsWith('Sync:'));
+    // Failed before: "… · updated 45 min ago", Work's last good read said with no account named.
+    expect(sync).not.toMatch(/· updated \d/);
+    // Each account's own last good read, worked out from each account's view.
+    const ago = (label: string): number => {
+      const at = state.accounts.find((a) => a.label === label)?.lastSuccessAt;
+      return at ? Math.round((now - Date.parse(at)) / 60_000) : NaN;
+    };
+    expect(ago('Main')).toBeLessThan(10);
+    expect(ago('Work')).toBeGreaterThanOrEqual(40);
+    for (const label of ['Main', 'Work', 'Acme']) expect(sync).toContain(`${label} ${ago(label)} min ago`);
+  });
 });
