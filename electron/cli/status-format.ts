@@ -29,8 +29,20 @@ function kindWords(sync: SyncStatus): string {
   return sync.kind === 'offline' ? offlineWords(sync.cause).toLowerCase() : sync.kind.replace('_', ' ');
 }
 
+/** " · updated 3 min ago"; with several accounts each account's own age, named (one account's age is never said
+ *  of all: adv47 r19 #3): " · updated: Main 3 min ago, Work 45 min ago". */
+function updatedWords(state: AppState, o: FormatOptions): string {
+  if (state.accounts.length > 1) {
+    const ages = state.accounts.map(
+      (a) => `${a.label} ${a.lastSuccessAt ? formatRelative(o.nowMs, a.lastSuccessAt) : 'not yet'}`,
+    );
+    return ` · updated: ${ages.join(', ')}`;
+  }
+  return state.lastSuccessAt ? ` · updated ${formatRelative(o.nowMs, state.lastSuccessAt)}` : '';
+}
+
 function syncLine(sync: SyncStatus, state: AppState, o: FormatOptions): string {
-  const updated = state.lastSuccessAt ? ` · updated ${formatRelative(o.nowMs, state.lastSuccessAt)}` : '';
+  const updated = updatedWords(state, o);
   if (sync.kind === 'ok')
     return allFresh(state) ? `Sync: ok${updated}` : `Sync: stale: some data was not refreshed recently${updated}`;
   return `Sync: ${kindWords(sync)}: ${syncText(sync, (at) => formatDayTime(at, o))}${updated}`;

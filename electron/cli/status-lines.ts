@@ -7,6 +7,7 @@ import { hasData, savedAt } from '../shared/freshness';
 import { withAccount } from '../shared/accounts';
 import { savedDataFrom } from '../shared/saved-words';
 import { coverageIssuesText } from '../shared/knowledge';
+import { coverageSavedBasis } from '../shared/coverage-words';
 import { formatDate, formatDayTime, formatWindow } from '../shared/format';
 import { loadFigure, loadFigures, loadScope } from '../shared/load-text';
 import type { AppState, CoverageView, AccountLoad, LoadPeriod, SourceStatus } from '../shared/view-state';
@@ -38,6 +39,14 @@ export function statusText(status: SourceStatus, o: FormatOptions): string {
   }
 }
 
+/** The list's freshness; with several accounts' saved lists, each account's own time (coverageSavedBasis) and
+ *  each its own reason (the combined reason names each account before its own), never one said of all. */
+function coverageStatusText(state: AppState, o: FormatOptions): string {
+  const status = state.coverage.status;
+  const basis = status.kind === 'stale' && state.coverage.savedLists ? coverageSavedBasis(state, o) : undefined;
+  return basis && status.kind === 'stale' ? `stale; showing ${basis}: ${status.reason}` : statusText(status, o);
+}
+
 /** A request under "asking you" names first the shift that asks me (shared/asked-of-me.ts), as the popover does;
  *  elsewhere (mine, covered by me) its first shift. */
 function coverageLine(state: AppState, c: CoverageView, o: FormatOptions, asking = false): string {
@@ -53,10 +62,12 @@ function coverageLine(state: AppState, c: CoverageView, o: FormatOptions, asking
 export function coverageLines(state: AppState, o: FormatOptions): string[] {
   const { mine, askingMe, coveredByMe, status } = state.coverage;
   if (!hasData(status)) return [`Coverage requests: ${statusText(status, o)}`];
-  const freshness = status.kind === 'fresh' ? '' : ` (${statusText(status, o)})`;
+  const freshness = status.kind === 'fresh' ? '' : ` (${coverageStatusText(state, o)})`;
   const issues = coverageIssuesText(state);
   if (mine.length === 0 && askingMe.length === 0 && coveredByMe.length === 0) {
-    return [issues ? `Coverage requests: ${issues}${freshness}` : `Coverage requests: none pending${freshness}`];
+    // "None" from a saved list is said as the saved data's, never as a fresh "none pending".
+    const none = savedAt(status) ? 'none pending in the saved data' : 'none pending';
+    return [issues ? `Coverage requests: ${issues}${freshness}` : `Coverage requests: ${none}${freshness}`];
   }
   const lines = [`Coverage requests${freshness}:`];
   if (issues) lines.push(` ${issues}`);

@@ -25,13 +25,37 @@ export function coverageFreshnessText(state: AppState, opts: DayFormatOptions, b
 
 /** The list's saved-data basis, when it shows saved data: "Acme's saved data from 07:00" (whose with several
  *  accounts); undefined when fresh, loading or nothing saved. The freshness line and the menu's count say it. */
-export function coverageSavedBasis(state: AppState, opts: DayFormatOptions): string | undefined {
+export function coverageSavedBasis(
+  state: AppState,
+  opts: DayFormatOptions,
+  toldApart: ReadonlySet<string> = new Set(),
+): string | undefined {
   const st = state.coverage.status;
   const saved = st.kind === 'fresh' || st.kind === 'loading' ? undefined : savedAt(st);
   if (!saved) return undefined;
+  const lists = state.coverage.savedLists;
+  if (lists) return savedListsBasis(lists, opts, toldApart);
   // With several accounts, whose lists are saved data (the combined reason starts with their names).
   const whose = st.kind === 'stale' && state.accounts.length > 1 ? /^([^:]+): /.exec(st.reason)?.[1] : undefined;
   return `${whose ? `${whose}'s ` : ''}${savedDataFrom(saved, opts)}`;
+}
+
+/** Each account's saved list by its own time: "Work, Acme's saved data from 13:00" when they share one, else
+ *  "Work's saved data from 13:00, Acme's saved data from 13:20"; the accounts in `toldApart` (whose own problem line
+ *  already dates the list) left out, undefined when none is left. */
+function savedListsBasis(
+  lists: NonNullable<AppState['coverage']['savedLists']>,
+  opts: DayFormatOptions,
+  toldApart: ReadonlySet<string>,
+): string | undefined {
+  const byTime = new Map<string, string[]>();
+  for (const l of lists) {
+    if (toldApart.has(l.accountId)) continue;
+    byTime.set(l.since, [...(byTime.get(l.since) ?? []), l.label]);
+  }
+  const parts = [...byTime].sort(([a], [b]) => a.localeCompare(b));
+  if (parts.length === 0) return undefined;
+  return parts.map(([since, labels]) => `${labels.join(', ')}'s ${savedDataFrom(since, opts)}`).join(', ');
 }
 
 /** The basis as the glance says it: left out where the sync problem stands for the list (coverageGlanceText). */

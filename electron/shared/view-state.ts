@@ -174,6 +174,11 @@ export const AppStateSchema = z.object({
     issues: z.array(CoverageIssueSchema).default([]),
     /** Freshness of the coverage-request list: empty lists mean "none" only when this is 'fresh' or 'stale'. */
     status: ScheduleStatusSchema,
+    /** With several accounts, each account whose list is saved data: its own time and reason, so a basis or reason
+     *  said of a group of accounts is true of each (adv47 r19 #1). Absent with one account. */
+    savedLists: z
+      .array(z.object({ accountId: AccountIdSchema, label: z.string(), since: Iso, reason: z.string() }))
+      .optional(),
   }),
   /** Things the user must be told once, e.g. "Settings file was unreadable; it was backed up to …". */
   /** `accountId`: the account a notice is about (its keychain, its cache), when it is about one. */

@@ -86,7 +86,11 @@ const SOURCE_URGENCY: Record<ScheduleStatus['kind'], number> = {
  * least fresh; an account whose list isn't known is named among the issues instead (coverageGaps), so it never hides
  * the others' requests and "none pending" is never said while it lasts. Known nowhere: the least known account's.
  */
-function combinedCoverageStatus(states: readonly AppState[], labels: readonly string[]): ScheduleStatus {
+function combinedCoverageStatus(
+  states: readonly AppState[],
+  labels: readonly string[],
+  saved: readonly SavedList[],
+): ScheduleStatus {
   const known = states.some((s) => hasData(s.coverage.status));
   let worst = -1;
   states.forEach((s, i) => {
@@ -100,12 +104,24 @@ function combinedCoverageStatus(states: readonly AppState[], labels: readonly st
     return { kind: 'fresh', at: oldest ?? status.at };
   }
   if (status.kind === 'stale') {
-    // Saved data is said of the accounts whose lists are saved, every one named (never of all while one is fresh).
-    const saved = labels.filter((_, i) => states[i]?.coverage.status.kind === 'stale');
-    return { ...status, reason: `${saved.join(', ')}: ${status.reason}` };
+    // Saved data is said of the accounts whose lists are saved, every one named (never of all while one is fresh),
+    // each with its own reason (one account's reason is never said of another's list) and the oldest time.
+    const since = saved.map((l) => l.since).sort()[0] ?? status.since;
+    return { ...status, since, reason: saved.map((l) => `${l.label}: ${l.reason}`).join(' ') };
   }
   return 'reason' in status ? { ...status, reason: `${labels[worst] ?? ''}: ${status.reason}` } : status;
 }
+
+/** Each account whose coverage list is saved data, with its own time and reason (see `coverage.savedLists`). */
+function savedLists(states: readonly AppState[], accounts: readonly Account[]): SavedList[] {
+  return states.flatMap((s, i) => {
+    const st = s.coverage.status;
+    const account = accounts[i];
+    if (st.kind !== 'stale' || !account) return [];
+    return [{ accountId: account.id, label: account.label, since: st.since, reason: st.reason }];
+  });
+}
+type SavedList = NonNullable<AppState['coverage']['savedLists']>[number];
 
 /** Accounts whose coverage list isn't known while another's is: each named, so "none pending" is never said. */
 function coverageGaps(states: readonly AppState[], accounts: readonly Account[]): CoverageIssue[] {
@@ -287,6 +303,7 @@ export function combineStates(
   ];
   const setups = named.map((s) => s.setup);
   const schedules = named.flatMap((s) => s.schedules);
+  const saved = savedLists(named, accounts);
   return {
     setup: {
       // Whether there is a key to act with: one account without one never disables the others' actions (each
@@ -309,7 +326,8 @@ export function combineStates(
       askingMe: once.flatMap((s) => s.coverage.askingMe),
       coveredByMe: once.flatMap((s) => s.coverage.coveredByMe),
       issues: [...named.flatMap((s) => s.coverage.issues), ...coverageGaps(named, accounts)],
-      status: combinedCoverageStatus(named, labels),
+      status: combinedCoverageStatus(named, labels, saved),
+      ...(saved.length > 0 ? { savedLists: saved } : {}),
     },
     notices: [...notices, ...accountNotices],
   };

@@ -29,10 +29,16 @@ export function coverageBasisWords(state: AppState, f: Fmt): string | undefined 
   return listDatedByProblem(state) ? undefined : coverageGlanceBasis(state, dayOpts(f));
 }
 
-/** True when a sync problem line dates the coverage list itself (its own time, apart from the schedules'): the
- *  list's basis is then said there, once, not again on its own line or item. */
+/** True when sync problem lines date the coverage list itself (its own time, apart from the schedules'): the
+ *  list's basis is then said there, once, not again on its own line or item. With several accounts' lists saved,
+ *  only when each one's own problem line dates it: one account's line never stands for another's list (adv47 r19
+ *  #2), and the count beside the basis is over all of them, so the basis then names every one. */
 export function listDatedByProblem(state: AppState): boolean {
-  return [state.sync, ...state.accounts.map((a) => a.sync)].some((s) => 'coverage' in s && s.coverage);
+  const dates = (s: AppState['sync']): boolean => 'coverage' in s && s.coverage !== undefined;
+  if (dates(state.sync)) return true;
+  const lists = state.coverage.savedLists;
+  if (!lists) return state.accounts.some((a) => dates(a.sync));
+  return lists.every((l) => state.accounts.some((a) => a.id === l.accountId && dates(a.sync)));
 }
 
 /** The count in "Coverage requests (2)…": "unknown" when the list was never read; beside it, unreadable requests
