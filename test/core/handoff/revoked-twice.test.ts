@@ -27,6 +27,8 @@ interface World {
   posts: string[];
   /** Revoke the first key at the service just before the Nth POST (1-based). */
   revokeBefore: (n: number) => void;
+  /** Answer the Nth POST (1-based) 429 at the service: nothing written. */
+  refuseAt: (n: number) => void;
 }
 
 async function watchedTwice(): Promise<World> {
@@ -50,6 +52,7 @@ async function watchedTwice(): Promise<World> {
   await hh.secrets.set(`again@${new URL(hh.sim.url).host}`, SECOND_KEY);
   const posts: string[] = [];
   let revokeAt = 0;
+  let refuseAt = 0;
   const tracked = trackedClientFactory(hh.clock.inFlight);
   const createClient = (options: ClientOptions) => {
     const c = tracked(options);
@@ -58,6 +61,7 @@ async function watchedTwice(): Promise<World> {
       createOverride: async (...a: Parameters<typeof c.createOverride>) => {
         posts.push(String(await options.getApiKey()));
         if (posts.length === revokeAt) hh.sim.state.revokeKey(KEY);
+        if (posts.length === refuseAt) hh.sim.faults.set('createOverride', { status: 429, retryAfter: '1', times: 1 });
         return c.createOverride(...a);
       },
     };
@@ -65,7 +69,7 @@ async function watchedTwice(): Promise<World> {
   const engine = hh.engine({ createClient });
   await engine.start();
   await hh.clock.advance(5_000);
-  return { h: hh, engine, posts, revokeBefore: (n) => (revokeAt = n) };
+  return { h: hh, engine, posts, revokeBefore: (n) => (revokeAt = n), refuseAt: (n) => (refuseAt = n) };
 }
 
 /** Each override the service holds: its start and its people (the simulator's own state, not the app's). */
@@ -103,6 +107,26 @@ describe('one service, two accounts, the first key revoked midway', () => {
       // The 401 wrote nothing; that side again, and any later one, went once through the second key.
       expect(w.posts).toEqual(n === 1 ? [KEY, SECOND_KEY, SECOND_KEY] : [KEY, KEY, SECOND_KEY]);
       expect(overrides(w.h)).toEqual(SWAPPED);
+    }, 60_000);
+  }
+
+  for (const action of ['retry', 'hand-back'] as const) {
+    it(`swap ${action} after side 2 was refused and the first key revoked: read and written once through the second account`, async () => {
+      const w = await watchedTwice();
+      w.refuseAt(2);
+      const swapped = await swap(w);
+      if (!swapped.ok) throw new Error(swapped.error.message);
+      expect(swapped.value.mine.state).toBe('handed_off');
+      expect(swapped.value.theirs.state).not.toBe('handed_off');
+      expect(overrides(w.h)).toEqual([SWAPPED[0]]);
+      w.h.sim.state.revokeKey(KEY);
+      await w.h.clock.advance(60_000);
+      const settled = await w.h.clock.runWhileAdvancing(w.engine.handlers['swap:settle']({ action, ...swapped.value }));
+      if (!settled.ok) throw new Error(settled.error.message);
+      expect(w.posts).toEqual([KEY, KEY, SECOND_KEY]);
+      // Retry: Bob's Saturday is mine now; Hand back: I cover my Friday again (over Bob's cover of it).
+      const third = action === 'retry' ? SWAPPED[1] : `${iso(FRI)}..${iso(FRI + DAY)} usr_alice`;
+      expect(overrides(w.h)).toEqual([SWAPPED[0], third].sort());
     }, 60_000);
   }
 
