@@ -29,6 +29,8 @@ interface World {
   revokeBefore: (n: number) => void;
   /** Answer the Nth POST (1-based) 429 at the service: nothing written. */
   refuseAt: (n: number) => void;
+  /** Stop the app and start it again (its files kept): the new engine is `engine`. */
+  restart: () => Promise<void>;
 }
 
 async function watchedTwice(): Promise<World> {
@@ -66,10 +68,22 @@ async function watchedTwice(): Promise<World> {
       },
     };
   };
-  const engine = hh.engine({ createClient });
-  await engine.start();
+  const world: World = {
+    h: hh,
+    engine: hh.engine({ createClient }),
+    posts,
+    revokeBefore: (n) => (revokeAt = n),
+    refuseAt: (n) => (refuseAt = n),
+    restart: async () => {
+      await world.engine.stop();
+      world.engine = hh.engine({ createClient });
+      await world.engine.start();
+      await hh.clock.advance(5_000);
+    },
+  };
+  await world.engine.start();
   await hh.clock.advance(5_000);
-  return { h: hh, engine, posts, revokeBefore: (n) => (revokeAt = n), refuseAt: (n) => (refuseAt = n) };
+  return world;
 }
 
 /** Each override the service holds: its start and its people (the simulator's own state, not the app's). */
@@ -149,6 +163,26 @@ describe('one service, two accounts, the first key revoked midway', () => {
     // Nothing more was sent: the manager's Carol is the only override added.
     expect(w.posts).toEqual(items.map(() => KEY));
     expect(overrides(w.h)).toEqual([...left, `${iso(startMs)}..${iso(endMs)} usr_carol`].sort());
+  }, 60_000);
+
+  it('away resumed after a restart, the first key revoked meanwhile: the block not sent goes once through the second account', async () => {
+    const w = await watchedTwice();
+    const items = await awayItems(w);
+    const planned = items.map((i) => `${iso(Date.parse(i.start))}..${iso(Date.parse(i.end))} usr_bob`).sort();
+    w.refuseAt(1);
+    await w.h.clock.runWhileAdvancing(w.engine.handlers['handoff:create']({ items }));
+    expect(overrides(w.h)).toHaveLength(items.length - 1);
+    w.h.sim.state.revokeKey(KEY);
+    await w.restart();
+    const status = await w.h.clock.runWhileAdvancing(w.engine.handlers['handoff:get'](null));
+    const kept = status.ok ? (status.value.run?.items ?? []) : [];
+    expect(kept.filter((i) => i.state !== 'handed_off')).toHaveLength(1);
+    const again = await w.h.clock.runWhileAdvancing(w.engine.handlers['handoff:retry'](null));
+    // Those written before the restart are read back as shown by the service (said so), the one left is written.
+    const after = again.ok ? again.value.run?.items.map((i) => i.state) : [again.error.message];
+    expect(after).toEqual(items.map(() => 'handed_off'));
+    expect(w.posts).toEqual([...items.map(() => KEY), SECOND_KEY]);
+    expect(overrides(w.h)).toEqual(planned);
   }, 60_000);
 
   it('away Retry after the first key was revoked: the block not sent goes once through the second account', async () => {
