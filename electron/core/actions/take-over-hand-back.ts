@@ -5,6 +5,7 @@ import type { Person } from '../../shared/view-state';
 import { currentSegment, handBackInPlace, handBackPlan, offSchedule, type HandBackPlan } from '../state/take-over';
 import { changedSinceOffer, handBackHeld, headOverwritten, type HandBackCheck } from './hand-back-held';
 import { isoOf } from '../model/segments';
+import type { CreatedOverride } from '../model/snapshot';
 import { NOT_SET_UP, type Failure } from './common';
 import { joinNames } from '../../shared/format';
 import {
@@ -19,8 +20,11 @@ import {
 } from './take-over-write';
 
 export async function handBack(deps: TakeOverDeps, request: HandBackRequest, sending: Sending): Promise<Answer> {
-  const snapshot = await freshSnapshot(deps, request.scheduleId);
-  if (isFailure(snapshot)) return snapshot;
+  const fresh = await freshSnapshot(deps, request.scheduleId);
+  if (isFailure(fresh)) return fresh;
+  // The take-over may have been written through another account of this service (or handed back there): its record
+  // is the service's (adv48 r17: a hand back falling through to the other account found nothing to hand back).
+  const snapshot = deps.serviceWrites?.(fresh) ?? fresh;
   const me = lower(deps.settings().email);
   const nowMs = deps.clock.now();
   const plan = handBackPlan(snapshot, request.scheduleId, nowMs, me);
@@ -58,7 +62,7 @@ export async function handBack(deps: TakeOverDeps, request: HandBackRequest, sen
   const answer = await write(deps, override, { kind: 'hand-back', replaced: mine }, mine, sending);
   // Offered once: after it is in place (or shown in place), the take-over is not offered back again.
   if (answer.ok && (answer.value.outcome.status === 'created' || answer.value.outcome.status === 'created_unconfirmed'))
-    markHandedBack(deps, plan.takeOver.createdAt, request.scheduleId);
+    markHandedBack(deps, plan.takeOver);
   return answer;
 }
 
@@ -99,11 +103,15 @@ function leftSchedule(left: readonly Person[], scheduleName: string): string {
   return `Changed since you planned it: ${names} ${verb} no longer on ${scheduleName}, so your time can't be handed back to ${left.length > 1 ? 'them' : names}. Nothing was sent: look at it again and choose anew.`;
 }
 
-function markHandedBack(deps: TakeOverDeps, createdAt: string, scheduleId: string): void {
+/** Marked in this account's record; a take-over recorded by another account of the service is recorded here with its
+ *  mark, which the service's joined record then carries to every account (state/service-writes.ts). */
+function markHandedBack(deps: TakeOverDeps, takeOver: CreatedOverride): void {
   const snap = deps.snapshot.get();
   const at = new Date(deps.clock.now()).toISOString();
-  const createdOverrides = snap.createdOverrides.map((c) =>
-    c.kind === 'take-over' && c.scheduleId === scheduleId && c.createdAt === createdAt ? { ...c, handedBackAt: at } : c,
-  );
+  const same = (c: CreatedOverride) =>
+    c.kind === 'take-over' && c.scheduleId === takeOver.scheduleId && c.createdAt === takeOver.createdAt;
+  const createdOverrides = snap.createdOverrides.some(same)
+    ? snap.createdOverrides.map((c) => (same(c) ? { ...c, handedBackAt: at } : c))
+    : [...snap.createdOverrides, { ...takeOver, handedBackAt: at }];
   deps.snapshot.set({ ...snap, createdOverrides });
 }

@@ -16,6 +16,9 @@ export interface TakeOverDeps extends ActionDeps {
   statusOf(scheduleId: string): ScheduleStatus | undefined;
   /** The user's zone, for the times a "changed since you planned it" names. */
   localZone?: () => string;
+  /** The snapshot with the own-write records of the service's other accounts added (state/service-writes.ts): a
+   *  take-over written through either account of one service is handed back through either. */
+  serviceWrites?: (snap: Snapshot) => Snapshot;
 }
 
 export type Answer = ResponseOf<'take-over:now'>;

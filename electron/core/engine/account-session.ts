@@ -183,6 +183,7 @@ function handlersOf(
     ...context,
     lostAnswers,
     ...(o.doubtPool ? { doubtPool: o.doubtPool } : {}),
+    ...(o.serviceWrites ? { serviceWrites: o.serviceWrites } : {}),
   });
 }
 
@@ -228,7 +229,12 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
   const link = createSessionSync({ ...o, watchedIds, held, stopped: () => lifecycle === 'stopped' });
   const { keys, sync } = link;
   const standing = createWriteStanding();
-  const told = (): Snapshot => o.bestRead?.(held.get()) ?? held.get();
+  // What it tells: the best read of each schedule, with the service's own-write records (a take-over written through
+  // another account of the service is mine here too, and offers Hand back here: state/take-over.ts).
+  const told = (): Snapshot => {
+    const read = o.bestRead?.(held.get()) ?? held.get();
+    return o.serviceWrites?.(read) ?? read;
+  };
   const lostAnswers = lostAnswersOf(o);
   let lostNotice: Notice | undefined;
 

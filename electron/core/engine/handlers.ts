@@ -10,6 +10,7 @@ import { overrideCandidates, overrideGet, overridePreview } from '../actions/ove
 import { chatGroupPut, scheduleCheck, teamUpdate } from '../actions/resources';
 import { takeOverHandBack, takeOverNow } from '../actions/take-over';
 import type { TakeOverDeps } from '../actions/take-over-write';
+import type { Snapshot } from '../model/snapshot';
 import type { OtherAccountRead } from '../state/candidate-presence';
 import type { DoubtFile, DoubtPool } from '../actions/override-again';
 import type { EngineHandlers } from './types';
@@ -42,6 +43,8 @@ export interface HandlerParts {
   lostAnswers?: DoubtFile;
   /** The lost-answer records of the service this account writes to, shared by its accounts there (adv48 r12 #2). */
   doubtPool?: () => DoubtPool;
+  /** The snapshot with the service's other accounts' own-write records added (state/service-writes.ts). */
+  serviceWrites?: (snap: Snapshot) => Snapshot;
 }
 
 /**
@@ -65,6 +68,7 @@ export function sessionHandlers(parts: HandlerParts): SessionHandlers {
     create,
     statusOf: (id) => parts.state().schedules.find((s) => s.id === id)?.status,
     localZone: () => parts.localZone(),
+    ...(parts.serviceWrites ? { serviceWrites: parts.serviceWrites } : {}),
   };
   return {
     'sync:refresh': async () => {

@@ -16,10 +16,16 @@ const memo = new WeakMap<Snapshot, { parts: readonly unknown[]; result: Snapshot
 
 const keyOf = (o: CreatedOverride): string => `${o.id}|${o.scheduleId}|${o.start}|${o.end}`;
 
-/** `own` and `more` joined, each record once (own first). */
+/** `own` and `more` joined, each record once (own first). A take-over handed back through another account of the
+ *  service carries its "handed back" mark there: the mark is the service's too, so no account offers it again. */
 function joined(own: readonly CreatedOverride[], more: readonly CreatedOverride[]): CreatedOverride[] {
   const seen = new Set(own.map(keyOf));
-  return [...own, ...more.filter((o) => !seen.has(keyOf(o)) && (seen.add(keyOf(o)), true))];
+  const marks = new Map(more.flatMap((o) => (o.handedBackAt === undefined ? [] : [[keyOf(o), o.handedBackAt]])));
+  const marked = own.map((o) => {
+    const at = o.handedBackAt === undefined ? marks.get(keyOf(o)) : undefined;
+    return at === undefined ? o : { ...o, handedBackAt: at };
+  });
+  return [...marked, ...more.filter((o) => !seen.has(keyOf(o)) && (seen.add(keyOf(o)), true))];
 }
 
 /**
