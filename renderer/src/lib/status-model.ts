@@ -29,16 +29,12 @@ export interface MyStateLine {
   tone: Tone;
   title: string;
   detail: string;
-  /** My block rests on saved data: the title says so, once for the block ("· saved 14:02", its own basis at a
-   *  glance; the detail doesn't repeat it), so the component adds no "(saved data)" of its own. */
+  /** My block rests on saved data: the title says so short ("· saved 14:02", its own basis at a glance) and the
+   *  detail whole ("… (saved data from 14:02)"), so the component adds no "(saved data)" of its own. */
   savedInDetail?: true;
 }
 
 const savedIn = (b: Basis): { savedInDetail?: true } => (b.kind === 'saved' ? { savedInDetail: true } : {});
-
-/** The detail's basis mark: left out where the title says it ("· saved 14:02"), so the block says it once. */
-const detailMark = (b: Basis, ctx: FormatContext, time: (iso: string) => string): string =>
-  savedShort(b, ctx) === '' ? basisMark(b, time) : '';
 
 const SOON_MS = 24 * 3_600_000;
 
@@ -61,7 +57,7 @@ export function myStateLine(state: AppState, ctx: FormatContext, problemShown = 
     return {
       tone: 'oncall',
       title: `On call ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx, runZones(state, run).end))}${savedShort(run.basis, ctx)}`,
-      detail: `${names(run)} · ${spanOf(state, run, ctx)}${left}${detailMark(run.basis, ctx, time)}`,
+      detail: `${names(run)} · ${spanOf(state, run, ctx)}${left}${basisMark(run.basis, time)}`,
       ...savedIn(run.basis),
     };
   }
@@ -79,7 +75,7 @@ export function myStateLine(state: AppState, ctx: FormatContext, problemShown = 
     return {
       tone: unknownNow ? 'unknown' : untilMs <= SOON_MS ? 'soon' : 'off',
       title: `${unknownNow ? 'On call now: unknown · next known' : 'Next'}: ${atText(Date.parse(next.start), ctx, runZones(state, next).start)} (${formatRelative(ctx.nowMs, next.start)})${savedShort(next.basis, ctx)}`,
-      detail: `${names(next)} · ${runText(state, next, ctx)}${detailMark(next.basis, ctx, time)}${before === '' ? '' : ` · ${before}`}`,
+      detail: `${names(next)} · ${runText(state, next, ctx)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
       ...savedIn(next.basis),
     };
   }

@@ -316,8 +316,7 @@ function violations(w: HostileWorld, s: Surfaces, state: AppState): string[] {
   // Popover: the status line, My shifts, each card, the coverage counts.
   judgeMyLine(j, 'popover status line', s.popoverMe);
   if (s.popoverMyShifts !== undefined) judgeMyLine(j, 'popover My shifts', s.popoverMyShifts);
-  // The status line's basis: its "(saved data)" mark, or the title's own "· saved 09:00" (said once per block).
-  const savedMark = /\(saved data( from [^)]*)?\)| · saved \S/.test(s.popoverMe);
+  const savedMark = /\(saved data( from [^)]*)?\)/.test(s.popoverMe);
   for (const card of s.popoverCards) {
     const marked =
       SAVED.test(card.text) ||
