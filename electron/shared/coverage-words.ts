@@ -74,9 +74,10 @@ export function coverageGlanceText(state: AppState, opts: DayFormatOptions, brie
   const downAccounts = state.accounts.filter((a) => failing(a.sync.kind));
   if (downAccounts.length === 0) return coverageFreshnessText(state, opts, brief);
   const st = state.coverage.status;
-  // Read nowhere and the reason is a down account's (a refused key, say): its problem says why. Every account down:
-  // nothing more to say; another up: its list is unknown too, said without the down one's why.
-  if (!hasData(st) && 'reason' in st && downAccounts.some((a) => st.reason.startsWith(`${a.label}: `)))
+  // Read nowhere, with an account down (a refused key, say): its problem says why. Every account down: nothing more
+  // to say; another up: its list is unknown too, said without the down one's why (judged from the accounts' states,
+  // never from the reason's words).
+  if (!hasData(st))
     return downAccounts.length === state.accounts.length ? undefined : "Coverage requests: couldn't load";
   const down = new Set<string>(downAccounts.map((a) => a.id));
   const told = (i: AppState['coverage']['issues'][number]): boolean =>
