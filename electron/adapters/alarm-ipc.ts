@@ -5,10 +5,11 @@
 // throws is an answer too, never a throw across IPC.
 import type { AlarmIntent, AlarmView } from '../shared/alarm-view';
 import type { Failure } from '../shared/failure';
+import type { FieldProblem } from '../core/engine/phone-checks';
 import type { PhoneIntent, SubscribeLink } from '../shared/phone-intent';
 import { qrMatrixOf } from '../core/escalation/subscribe-qr';
 
-type Answer = { ok: true; message?: string } | { ok: false; message: string };
+type Answer = { ok: true; message?: string } | { ok: false; message: string; problems?: FieldProblem[] };
 
 /** The engine's side (core/engine): what it does with an intent, and the link it gives Settings → Phone. */
 export interface AlarmIntents {
@@ -21,7 +22,8 @@ async function settled(run: () => Promise<Answer>, what: string, log?: (m: strin
   try {
     const answer = await run();
     if (answer.ok) return { ok: true as const, value: answer.message ?? '' };
-    return { ok: false as const, error: { kind: 'validation' as const, message: answer.message } };
+    const { message, problems } = answer;
+    return { ok: false as const, error: { kind: 'validation' as const, message, ...(problems ? { problems } : {}) } };
   } catch (error) {
     log?.(`${what} failed: ${error instanceof Error ? error.name : 'unknown error'}`);
     const message = `Something went wrong in OnCall Tray (${what}). Try again.`;

@@ -10,19 +10,19 @@ export { DEFAULT_ESCALATE_AFTER_MIN, DEFAULT_NTFY_SERVER, MIN_TOPIC_LENGTH } fro
 /** The bounds of `afterMin`: a phone alert's time is its alarm's plus one of these (escalations.json is checked so). */
 export const MIN_ESCALATE_AFTER_MIN = 1;
 export const MAX_ESCALATE_AFTER_MIN = 30;
+const AFTER_MIN_WORDS = 'A whole number of minutes, 1 to 30.';
 
 export const EscalationSettingsSchema = z.object({
   provider: z.enum(['off', 'ntfy', 'pushover', 'webhook']).default('off'),
   /** ntfy's server (self-hosted or the public one), as NTFY_SERVER_PATTERN says. */
   ntfyServer: text('ntfy server', 'ntfyServer')
-    .regex(NTFY_SERVER_PATTERN, 'must be an https server address')
+    .regex(NTFY_SERVER_PATTERN, 'The server’s https address, such as https://ntfy.sh (no path).')
     .default(DEFAULT_NTFY_SERVER),
-  /** Minutes after the alarm rings with no acknowledgement before the phone rings. */
+  /** Minutes after the alarm rings with no acknowledgement before the phone rings. Worded as Settings → Phone shows
+   *  it beside the field: main's check is the form's (issue 49). */
   afterMin: z
-    .number()
-    .int()
-    .min(MIN_ESCALATE_AFTER_MIN)
-    .max(MAX_ESCALATE_AFTER_MIN)
+    .number({ error: AFTER_MIN_WORDS })
+    .refine((n) => Number.isInteger(n) && n >= MIN_ESCALATE_AFTER_MIN && n <= MAX_ESCALATE_AFTER_MIN, AFTER_MIN_WORDS)
     .default(DEFAULT_ESCALATE_AFTER_MIN),
 });
 export type EscalationSettings = z.infer<typeof EscalationSettingsSchema>;

@@ -15,10 +15,17 @@ export const PhoneSecretsSchema = z
       MIN_TOPIC_LENGTH,
       `The ntfy topic must be at least ${MIN_TOPIC_LENGTH} characters: a short one can be guessed.`,
     ),
-    ntfyToken: text('ntfy token', 'phoneSecret'),
+    /** '' deletes it; else as ntfy makes them (Settings → Phone shows these words beside the field). */
+    ntfyToken: text('ntfy token', 'phoneSecret').refine(
+      (t) => t === '' || (t.length >= MIN_TOPIC_LENGTH && /^[A-Za-z0-9_-]+$/.test(t)),
+      `At least ${MIN_TOPIC_LENGTH} characters, only letters, digits, - and _ (as ntfy makes them).`,
+    ),
     pushoverApp: text('Pushover app token', 'phoneSecret'),
     pushoverUser: text('Pushover user key', 'phoneSecret'),
-    webhookUrl: text('Webhook address', 'url'),
+    webhookUrl: text('Webhook address', 'url').refine(
+      (u) => u === '' || /^https:\/\/\S+$/.test(u),
+      'An https:// address.',
+    ),
   })
   .partial()
   .strict();
@@ -35,7 +42,12 @@ export const PhoneIntentSchema = z.discriminatedUnion('kind', [
 export type PhoneIntent = z.infer<typeof PhoneIntentSchema>;
 
 /** The engine's answer to a phone intent: done or not, in words (no secret in them; never thrown across IPC). */
-export const PhoneResultSchema = z.object({ ok: z.boolean(), message: z.string() });
+export const PhoneResultSchema = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  /** Refused before anything was stored: each problem by its field, in the form's words. */
+  problems: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
 export type PhoneResult = z.infer<typeof PhoneResultSchema>;
 
 /** A booked phone alert that must not ring (its shift is no longer mine, or acknowledged) whose cancel hasn't gone

@@ -5,6 +5,15 @@ import { list, text } from './bounded';
 import { COUNT_LIMITS } from './limits';
 import { EscalationSettingsSchema } from './escalation-settings';
 import {
+  CLOCK,
+  HORIZON_MESSAGE,
+  PORT_MESSAGE,
+  QUIET_SAME_MESSAGE,
+  QUIET_TIMES_MESSAGE,
+  ShortcutPatchSchema,
+  wholeIn,
+} from './settings-checks';
+import {
   AccountChangesSchema,
   AccountIdSchema,
   AccountInputSchema,
@@ -70,10 +79,7 @@ export function calendarFeedUrl(feed: CalendarFeedSettings): string | undefined 
   return feed.token === '' ? undefined : `http://127.0.0.1:${feed.port}/${feed.token}/on-call.ics`;
 }
 
-const ClockTimeSchema = text('Quiet hours time', 'clockTime').regex(
-  /^([01]\d|2[0-3]):[0-5]\d$/,
-  'must be a time like 22:00',
-);
+const ClockTimeSchema = text('Quiet hours time', 'clockTime').regex(CLOCK, 'must be a time like 22:00');
 
 /**
  * Quiet hours in local time (22:00–07:00 wraps past midnight). Non-urgent messages wait and come as one summary
@@ -87,6 +93,19 @@ export const QuietHoursSchema = z.object({
   days: list(z.number().int().min(1).max(7), 'quiet days', COUNT_LIMITS.quietDays).default([]),
 });
 export type QuietHours = z.infer<typeof QuietHoursSchema>;
+
+/** Quiet hours as the form sends them: one problem for the section, in the form's words. */
+const QuietHoursPatchSchema = QuietHoursSchema.extend({
+  start: text('Quiet hours time', 'clockTime'),
+  end: text('Quiet hours time', 'clockTime'),
+}).superRefine((q, ctx) => {
+  const message = !(CLOCK.test(q.start) && CLOCK.test(q.end))
+    ? QUIET_TIMES_MESSAGE
+    : q.enabled && q.start === q.end
+      ? QUIET_SAME_MESSAGE
+      : undefined;
+  if (message) ctx.addIssue({ code: 'custom', message });
+});
 
 /** "Pause notifications" from the tray: an instant (UTC ISO) or null. Kept in settings so it survives a restart. */
 const PausedUntilSchema = text('Paused until', 'instant')
@@ -192,15 +211,15 @@ export const SettingsPatchSchema = z
     /** Changes to one account, named by its id (made when there is none by that id yet). */
     account: AccountChangesSchema.extend({ id: AccountIdSchema }),
     reminders: ReminderSettingsSchema,
-    quietHours: QuietHoursSchema,
+    quietHours: QuietHoursPatchSchema,
     pausedUntil: PausedUntilSchema,
     refresh: RefreshSettingsSchema,
     startAtLogin: z.boolean(),
-    globalShortcut: ShortcutSchema,
+    globalShortcut: ShortcutPatchSchema,
     theme: ThemeSchema,
-    calendarFeed: CalendarFeedSettingsSchema,
+    calendarFeed: CalendarFeedSettingsSchema.extend({ port: wholeIn(1024, 65535, PORT_MESSAGE) }),
     calendarAlarms: z.boolean(),
-    horizonDays: z.number().int().min(MIN_HORIZON_DAYS).max(MAX_HORIZON_DAYS),
+    horizonDays: wholeIn(MIN_HORIZON_DAYS, MAX_HORIZON_DAYS, HORIZON_MESSAGE),
     notificationTest: NotificationTestSchema.nullable(),
     escalation: EscalationSettingsSchema,
   })

@@ -304,7 +304,7 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
       settings: { provider: 'ntfy', ntfyServer: 'https://ntfy.sh', afterMin: 3 },
       secrets: {
         ntfyTopic: 't'.repeat(24),
-        ntfyToken: 'tk',
+        ntfyToken: 'tk'.repeat(12),
         pushoverApp: 'a',
         pushoverUser: 'u',
         webhookUrl: 'https://h',

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-sizes';
 
-const ALL_JS_RATCHET_KB = 95.4;
+const ALL_JS_RATCHET_KB = 94.5;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
 // judged in main and carried in the snapshot, so none of its rule loads first).
@@ -77,7 +77,11 @@ describe('renderer bundle budgets', () => {
   // bytes) with the last two raw <select> bindings (Away's Covered by, Swap's schedule) driven by `selected` flags as
   // Select.svelte is, so Svelte's select binding is built in nowhere: −175 bytes, the entry 35,530); 95.5 KB (97,765
   // bytes) after the merges of 29 Nov, 15:35, the entry 35,795; 95.4 KB (97,664 bytes) with the entry exporting each
-  // binding under its own name, not under a second short one (renderer/build/entry-export-names.ts): −210 bytes.
+  // binding under its own name, not under a second short one (renderer/build/entry-export-names.ts): −210 bytes;
+  // 94.8 KB (97,087 bytes) with Settings' shortcut syntax, quiet hours, horizon and feed port checked by main alone
+  // (electron/shared/settings-checks.ts, in the form's words): the renderer's copy of those rules went, −577 bytes;
+  // 94.5 KB (96,752 bytes, the entry 35,469) with Settings → Phone's checks main's alone too (the contract's schema
+  // at the IPC edge, the keychain's in core/engine/phone-checks.ts), each problem on its field: −335 bytes.
   // The bench reports it against ALL_JS_MAX_KB, and docs/benchmarks.md says where the rest is: until they are brought
   // under, this holds the line where it is, so nothing grows further.
   it(`all views' JS does not grow past ${ALL_JS_RATCHET_KB} KB gzip (ceiling ${ALL_JS_MAX_KB} KB: over, issue 49)`, async () => {

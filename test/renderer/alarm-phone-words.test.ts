@@ -5,7 +5,17 @@ import { describe, expect, it } from 'vitest';
 import type { AlarmView } from '../../electron/shared/alarm-view';
 import { alarmWords } from '../../renderer/src/lib/alarm-words';
 import type { PhoneStatus } from '../../electron/shared/phone-intent';
-import { bookingText, checkDraft, draftFrom, keysSaved, saveIntent, testText } from '../../renderer/src/lib/phone-form';
+import {
+  bookingText,
+  draftFrom,
+  errorsOf,
+  keysSaved,
+  saveIntent,
+  testText,
+  type PhoneDraft,
+} from '../../renderer/src/lib/phone-form';
+import { PhoneIntentSchema, type PhoneSecrets } from '../../electron/shared/phone-intent';
+import { missingKeys } from '../../electron/core/engine/phone-checks';
 
 const BERLIN = { locale: 'en-GB', localZone: 'Europe/Berlin' };
 // 2026-03-15: New York on summer time since 8 March, Berlin not until 29 March: 5 h apart, not 6.
@@ -77,29 +87,43 @@ describe('Settings → Phone', () => {
     problem: null,
   };
 
-  it('checks the draft before anything is sent', () => {
+  // Main's checks alone (issue 49): the intent the form sends, through the contract's schema at the IPC edge (its
+  // problems named by path, as ipc.ts names them) and the engine's keychain check, comes back in the form's words.
+  const refused = (d: PhoneDraft, saved: PhoneSecrets = {}) => {
+    const intent = saveIntent(d);
+    const parsed = PhoneIntentSchema.safeParse(intent);
+    if (!parsed.success)
+      return errorsOf(parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
+    if (parsed.data.kind !== 'save') return {};
+    return errorsOf(missingKeys(parsed.data.settings, parsed.data.secrets, saved));
+  };
+
+  it("checks the draft in main, each problem on its field in the form's words", () => {
     const d = draftFrom(undefined);
     expect(d).toMatchObject({ provider: 'off', ntfyServer: 'https://ntfy.sh', afterMin: '3', ntfyToken: '' });
     expect(draftFrom({ provider: 'pushover', ntfyServer: 'https://ntfy.sh', afterMin: 7 })).toMatchObject({
       provider: 'pushover',
       afterMin: '7',
     });
-    expect(checkDraft({ ...d, afterMin: '0' }, false)).toEqual({ afterMin: 'A whole number of minutes, 1 to 30.' });
-    expect(checkDraft({ ...d, afterMin: '2.5' }, false)).toEqual({ afterMin: 'A whole number of minutes, 1 to 30.' });
+    const minutes = { afterMin: 'A whole number of minutes, 1 to 30.' };
+    for (const bad of ['0', '2.5', '31', 'abc', ''])
+      expect([bad, refused({ ...d, afterMin: bad })]).toEqual([bad, minutes]);
     // The server as the settings' schema takes it: https (http only on this computer), no path.
     const server = { ntfyServer: 'The server’s https address, such as https://ntfy.sh (no path).' };
     for (const bad of ['ntfy.sh', 'http://ntfy.sh', 'https://ntfy.sh/mytopic', 'https://user:pw@ntfy.sh'])
-      expect([bad, checkDraft({ ...d, provider: 'ntfy', ntfyServer: bad }, false)]).toEqual([bad, server]);
+      expect([bad, refused({ ...d, provider: 'ntfy', ntfyServer: bad })]).toEqual([bad, server]);
     for (const good of ['https://ntfy.sh', 'https://ntfy.example.org:8443/', 'http://127.0.0.1:2586'])
-      expect([good, checkDraft({ ...d, provider: 'ntfy', ntfyServer: good }, false)]).toEqual([good, {}]);
-    expect(checkDraft({ ...d, provider: 'ntfy', ntfyToken: 'tk_short' }, true)).toEqual({
+      expect([good, refused({ ...d, provider: 'ntfy', ntfyServer: good })]).toEqual([good, {}]);
+    expect(refused({ ...d, provider: 'ntfy', ntfyToken: 'tk_short' })).toEqual({
       ntfyToken: 'At least 24 characters, only letters, digits, - and _ (as ntfy makes them).',
     });
-    expect(checkDraft({ ...d, provider: 'pushover', pushoverUser: 'u'.repeat(30) }, false)).toEqual({
+    expect(refused({ ...d, provider: 'pushover', pushoverUser: 'u'.repeat(30) })).toEqual({
       pushoverApp: 'The app token is needed.',
     });
-    expect(checkDraft({ ...d, provider: 'webhook' }, true)).toEqual({});
-    expect(checkDraft({ ...d, provider: 'webhook', webhookUrl: 'http://x' }, false)).toEqual({
+    expect(refused({ ...d, provider: 'pushover' }, { pushoverApp: 'a', pushoverUser: 'u' })).toEqual({});
+    expect(refused({ ...d, provider: 'webhook' }, { webhookUrl: 'https://hooks.example.com/x' })).toEqual({});
+    expect(refused({ ...d, provider: 'webhook' })).toEqual({ webhookUrl: 'The webhook’s address is needed.' });
+    expect(refused({ ...d, provider: 'webhook', webhookUrl: 'http://x' })).toEqual({
       webhookUrl: 'An https:// address.',
     });
   });

@@ -9,12 +9,12 @@ import {
   parseScheduleInput,
   peopleOf,
   sectionErrors,
-  shortcutError,
   valuesFrom,
   type AccountValues,
   type SettingsFormValues,
 } from '../../renderer/src/lib/settings-form';
 import { schedule } from './support/state';
+import { shortcutError } from '../../electron/shared/settings-checks';
 
 const settings = {
   ...defaultSettings(),

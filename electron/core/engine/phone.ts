@@ -6,6 +6,7 @@
 // only to Settings → Phone, for the one person who owns it.
 import { recordSignerOf, signerWithin } from '../storage/record-key';
 import type { PhoneIntent, PhoneResult, PhoneSecrets, PhoneStatus, StillRing } from '../../shared/phone-intent';
+import { missingKeys } from './phone-checks';
 import { sendTest } from './phone-send-test';
 import type { EscalationSettings } from '../../shared/escalation-settings';
 import type { AlarmKnowledge } from '../alarm/alarm-claims';
@@ -316,6 +317,8 @@ async function savePhone(
   settings: EscalationSettings,
   secrets: PhoneSecrets | undefined,
 ): Promise<PhoneResult> {
+  const problems = missingKeys(settings, secrets, run.keys);
+  if (problems.length > 0) return { ok: false, message: problems.map((p) => p.message).join(' '), problems };
   // ntfy chosen with no topic yet: the app draws one (≥ 24 random characters), never the user.
   const drawn = settings.provider === 'ntfy' && !run.keys.ntfyTopic && !secrets?.ntfyTopic;
   const drawnGiven = drawn ? { ...secrets, ntfyTopic: generateTopic() } : secrets;

@@ -1,14 +1,9 @@
 // Settings → Phone as a form: its draft (from the saved settings; secrets always start empty, as they are never sent
-// back), the check before anything is sent, the save intent (a secret goes only when typed), and the words of what
+// back), main's problems on their fields, the save intent (a secret goes only when typed), and the words of what
 // the snapshot's PhoneStatus says: the last test the phone answered, what is booked, the last failure.
 import type { EscalationSettings } from '../../../electron/shared/escalation-settings';
 import type { PhoneIntent, PhoneStatus } from '../../../electron/shared/phone-intent';
-import {
-  DEFAULT_ESCALATE_AFTER_MIN,
-  DEFAULT_NTFY_SERVER,
-  MIN_TOPIC_LENGTH,
-  NTFY_SERVER_PATTERN,
-} from '../../../electron/shared/phone-defaults';
+import { DEFAULT_ESCALATE_AFTER_MIN, DEFAULT_NTFY_SERVER } from '../../../electron/shared/phone-defaults';
 import { formatDayTime } from '../../../electron/shared/format';
 import type { FormatContext } from './format-context';
 
@@ -43,31 +38,13 @@ export function keysSaved(phone: PhoneStatus | undefined, provider: Provider): b
   return phone !== undefined && phone.provider === provider && phone.hasSecrets;
 }
 
-const needed = (typed: string, saved: boolean, what: string): string | undefined =>
-  typed.trim() === '' && !saved ? `${what} is needed.` : undefined;
-
-/** The problems a user can fix before saving; none means the intent may be sent. `saved`: keysSaved for its provider. */
-export function checkDraft(d: PhoneDraft, saved: boolean): PhoneErrors {
-  const errors: PhoneErrors = {};
-  const after = Number(d.afterMin);
-  if (!/^\d+$/.test(d.afterMin.trim()) || after < 1 || after > 30)
-    errors.afterMin = 'A whole number of minutes, 1 to 30.';
-  if (d.provider === 'ntfy' && !NTFY_SERVER_PATTERN.test(d.ntfyServer.trim()))
-    errors.ntfyServer = 'The server’s https address, such as https://ntfy.sh (no path).';
-  const token = d.ntfyToken.trim();
-  if (d.provider === 'ntfy' && token !== '' && (token.length < MIN_TOPIC_LENGTH || !/^[A-Za-z0-9_-]+$/.test(token)))
-    errors.ntfyToken = `At least ${MIN_TOPIC_LENGTH} characters, only letters, digits, - and _ (as ntfy makes them).`;
-  if (d.provider === 'pushover') {
-    const app = needed(d.pushoverApp, saved, 'The app token');
-    const user = needed(d.pushoverUser, saved, 'The user key');
-    if (app) errors.pushoverApp = app;
-    if (user) errors.pushoverUser = user;
-  }
-  if (d.provider === 'webhook') {
-    const url = d.webhookUrl.trim();
-    if (url !== '' && !/^https:\/\/\S+$/.test(url)) errors.webhookUrl = 'An https:// address.';
-    const missing = needed(url, saved, 'The webhook’s address');
-    if (missing) errors.webhookUrl = missing;
+/** Main's problems with a save (its checks are the only ones: issue 49), each on the form's field ("settings.afterMin"
+ *  → afterMin). */
+export function errorsOf(problems: readonly { field: string; message: string }[] | undefined): PhoneErrors {
+  const errors: Record<string, string> = {};
+  for (const p of problems ?? []) {
+    const field = p.field.split('.').pop() ?? '';
+    errors[field] = errors[field] ? `${errors[field]} ${p.message}` : p.message;
   }
   return errors;
 }

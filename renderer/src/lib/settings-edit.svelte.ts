@@ -187,6 +187,8 @@ export class SettingsEdit {
         const key = errorKey(p.field, this.values.accounts);
         this.errors[key] = this.errors[key] ? `${this.errors[key]} ${p.message}` : p.message;
       }
+      // Main's check of the form (its words on their fields) is said there alone, as a check here would be.
+      if (result.error.kind === 'validation' && result.error.problems?.length) return 'invalid';
       this.#answer = { ok: false, text: result.error.message };
     }
     return 'answered';

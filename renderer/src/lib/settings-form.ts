@@ -139,23 +139,6 @@ export function nameToKeep(name: string): string {
     : `${chars.slice(0, FIELD_LIMITS.scheduleName - 1).join('')}…`;
 }
 
-const MODIFIER = /^(command|cmd|control|ctrl|commandorcontrol|cmdorctrl|alt|option|altgr|shift|super|meta)$/i;
-const KEY =
-  /^([a-z0-9]|f([1-9]|1\d|2[0-4])|plus|space|tab|backspace|delete|insert|return|enter|up|down|left|right|home|end|pageup|pagedown|escape|esc|[-=[\];',./`\\])$/i;
-
-/** Electron accelerator syntax: modifiers then one key ("CommandOrControl+Shift+O"); empty turns it off. */
-export function shortcutError(value: string): string | undefined {
-  const v = value.trim();
-  if (v === '') return undefined;
-  if (v.length > 60) return 'At most 60 characters.';
-  const parts = v.split('+');
-  const key = parts.pop() ?? '';
-  if (parts.length === 0) return 'Add at least one modifier, e.g. CommandOrControl+Shift+O.';
-  if (parts.some((p) => !MODIFIER.test(p))) return 'Use modifiers such as CommandOrControl, Alt, Shift.';
-  if (!KEY.test(key)) return 'End with one key, e.g. O, F5 or Space.';
-  return undefined;
-}
-
 export type SettingsChecked = { ok: true; patch: SettingsPatch } | { ok: false; errors: FieldErrors };
 
 /** An unnamed service (only ever the one of a first run) is named after its host, as the upgrade names it. */
@@ -213,21 +196,11 @@ export function checkSettings(values: SettingsFormValues, original: Settings, ma
       found.schedules = `At most ${COUNT_LIMITS.watchedSchedules} schedules.`;
     for (const field in found) errors[accountField(a.id, field)] = found[field] ?? '';
   });
-  const shortcut = shortcutError(values.globalShortcut) ?? shortcutConflict(values.globalShortcut.trim(), mac);
-  if (shortcut) errors.globalShortcut = shortcut;
-  const clock = /^([01]\d|2[0-3]):[0-5]\d$/;
-  const q = values.quietHours;
-  if (q.enabled && !(clock.test(q.start) && clock.test(q.end)))
-    errors.quietHours = 'Quiet hours need a start and an end time, like 22:00 and 07:00.';
-  else if (q.enabled && q.start === q.end) errors.quietHours = 'Quiet hours must end at another time than they start.';
-  const days = Number(values.horizonDays.trim());
-  if (!/^\d+$/.test(values.horizonDays.trim()) || days < 14 || days > 90)
-    errors.horizonDays = 'My shifts can look 14 to 90 days ahead.';
-  const port = values.calendarFeed.port;
-  if (!Number.isInteger(port) || port < 1024 || port > 65535)
-    errors.calendarFeed = 'The calendar feed port must be a whole number from 1024 to 65535.';
+  // The shortcut's clash with the OS is the recorder's own word; its syntax, quiet hours, the horizon and the feed's
+  // port are main's to check (SettingsPatchSchema), whose per-field problems come back in the form's words.
+  const clash = shortcutConflict(values.globalShortcut.trim(), mac);
+  if (clash) errors.globalShortcut = clash;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  // The engine checks the patch again against SettingsPatchSchema; its problems come back per field.
   return { ok: true, patch: patchOf(values, original) };
 }
 

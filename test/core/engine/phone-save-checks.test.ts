@@ -1,0 +1,31 @@
+// Settings → Phone's save is checked by main alone (issue 49: the renderer keeps no second copy of the rules): a
+// provider's key neither typed nor in the keychain is refused by the engine, named by its field in the form's words,
+// and nothing is stored; with the keys in the keychain the same save goes through. Real engine, simulator, fake clock.
+import { describe, expect, it } from 'vitest';
+import { createHarness, seedSettings } from '../support/engine-harness';
+import { ME, OPS_ID, opsSeed } from '../support/seeds';
+
+const START = Date.parse('2026-03-10T06:00:00Z');
+const settings = { provider: 'pushover' as const, ntfyServer: 'https://ntfy.sh', afterMin: 3 };
+
+describe("phone save: main's checks", () => {
+  it('refuses a Pushover save with no user key, on its field; with the key kept, a save without it goes through', async () => {
+    const h = await createHarness({ startMs: START, seed: opsSeed });
+    await seedSettings(h, { email: ME, scheduleIds: [OPS_ID] });
+    const engine = h.engine();
+    await engine.start();
+    await h.clock.advance(1_000);
+    const refused = await engine.phoneIntent({ kind: 'save', settings, secrets: { pushoverApp: 'a'.repeat(30) } });
+    expect(refused).toMatchObject({
+      ok: false,
+      problems: [{ field: 'pushoverUser', message: 'The user key is needed.' }],
+    });
+    expect(engine.getState().settings.escalation.provider).toBe('off');
+    const typed = { pushoverApp: 'a'.repeat(30), pushoverUser: 'u'.repeat(30) };
+    expect((await engine.phoneIntent({ kind: 'save', settings, secrets: typed })).ok).toBe(true);
+    // The keys are in the keychain now: a save typing none keeps them, and is no problem.
+    expect((await engine.phoneIntent({ kind: 'save', settings: { ...settings, afterMin: 5 } })).ok).toBe(true);
+    expect(engine.getState().settings.escalation).toMatchObject({ provider: 'pushover', afterMin: 5 });
+    await h.clock.runWhileAdvancing(engine.stop());
+  });
+});
