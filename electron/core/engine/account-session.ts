@@ -220,6 +220,15 @@ function settingsChangedOf(
   };
 }
 
+/** What a session tells: the best read of each schedule, with the service's own-write records (a take-over written
+ *  through another account of the service is mine here too, and offers Hand back here: state/take-over.ts). */
+function toldOf(o: AccountSessionOptions, held: { get(): Snapshot }): () => Snapshot {
+  return () => {
+    const read = o.bestRead?.(held.get()) ?? held.get();
+    return o.serviceWrites?.(read) ?? read;
+  };
+}
+
 export function createAccountSession(o: AccountSessionOptions): AccountSession {
   let lifecycle: 'new' | 'started' | 'stopped' = 'new';
   let handlers: SessionHandlers | undefined;
@@ -229,12 +238,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
   const link = createSessionSync({ ...o, watchedIds, held, stopped: () => lifecycle === 'stopped' });
   const { keys, sync } = link;
   const standing = createWriteStanding();
-  // What it tells: the best read of each schedule, with the service's own-write records (a take-over written through
-  // another account of the service is mine here too, and offers Hand back here: state/take-over.ts).
-  const told = (): Snapshot => {
-    const read = o.bestRead?.(held.get()) ?? held.get();
-    return o.serviceWrites?.(read) ?? read;
-  };
+  const told = toldOf(o, held);
   const lostAnswers = lostAnswersOf(o);
   let lostNotice: Notice | undefined;
 

@@ -129,10 +129,9 @@ function takeOver(r: AlarmsRun, ring: ReturnType<typeof createAlarmRing>, loaded
   }
 }
 
-export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
-  const { clock } = w;
-  const r: AlarmsRun = {
-    holdSinceMs: clock.now(),
+function newRun(nowMs: number): AlarmsRun {
+  return {
+    holdSinceMs: nowMs,
     lastKey: '',
     lastPhoneKey: '',
     planned: new Map(),
@@ -140,8 +139,13 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
     announced: new Set(),
     stopped: false,
     lastReloadMs: -Infinity,
-    startedMs: clock.now(),
+    startedMs: nowMs,
   };
+}
+
+export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
+  const { clock } = w;
+  const r = newRun(clock.now());
   const ring = ringOf(w, r);
   function settledBy(key: string): void {
     if (r.announced.has(key)) return;
