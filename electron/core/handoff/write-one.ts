@@ -36,9 +36,11 @@ export function stateOfAnswer(answer: ResponseOf<'override:create'>): Change {
     if (kind === 'outcome_unknown') return { state: 'unknown', message };
     // The write path read the schedule after another write on it and found it changed: nothing was sent.
     if (kind === 'changed_since_planned' || message.startsWith('Changed since')) return { state: 'changed', message };
-    // A 403 came through every account that could take it (the router tries each): new rights or a new key may.
+    // A 403 came through every account that could take it (the router tries each): new rights or a new key may. A
+    // 401 likewise: the key accepted again, or a new one, may (Retry reads it again first; adv48 r18 #2).
     const refusal = told === undefined ? {} : { refusal: told };
-    if (kind === 'forbidden') return { state: 'refused', message, retryable: true, ...refusal };
+    if (kind === 'forbidden' || kind === 'unauthorized')
+      return { state: 'refused', message, retryable: true, ...refusal };
     return { state: REFUSED.has(kind) ? 'refused' : 'not_sent', message, ...refusal };
   }
   const v = answer.value;
