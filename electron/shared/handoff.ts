@@ -120,6 +120,9 @@ export const HandoffItemSchema = z.object({
   outcome: z.enum(['unconfirmed', 'landed-then-changed', 'saved-after-all']).optional(),
   /** A refusal's own words without its lead-in (ActionError `told`), said after "refused:"; set with its message. */
   refusal: z.string().optional(),
+  /** Its last send was answered with an error (a 5xx, an unreadable answer), not lost: kept while its check could not
+   *  read the schedule, so the check made once it reads is an error answer's (never "its answer never came"). */
+  erred: z.literal(true).optional(),
   /** Around the block, the time of the away range where the plan had me off call: me on call there when it is
    *  written is a change since the plan (the block grew), said and not written. Absent: the block's own window. */
   within: z.object({ start: z.string(), end: z.string() }).optional(),

@@ -100,6 +100,9 @@ export interface Doubts {
    * otherwise the answer to give instead of sending, with the doubt it settles (or keeps, when unreadable).
    */
   lookFirst(key: string, client: OncallClient, plan?: PlannedOverride): Promise<Settled | undefined>;
+  /** The doubt the last lookFirst of this key settled as not landed (not shown after the settle, the revision unmoved:
+   *  sent again), taken once: its "may be in place" record is proven not to be (adv48 r18 #1). */
+  unsent(key: string): Doubt | undefined;
 }
 
 /** A doubt looked at: the answer, and (saved after all with a change inside it) the window's shifts as read then. */
@@ -163,7 +166,13 @@ async function settle(
   key: string,
   doubt: Doubt,
   client: OncallClient,
-  h: { clock: Clock; graceMs: number; moving: ReadonlySet<string>; drop: (key: string) => void },
+  h: {
+    clock: Clock;
+    graceMs: number;
+    moving: ReadonlySet<string>;
+    drop: (key: string) => void;
+    unsent: Map<string, Doubt>;
+  },
 ): Promise<Settled | undefined> {
   const { clock, moving, drop } = h;
   const seen = await lookWithGrace(client, doubt.plan, clock, h.graceMs);
@@ -198,6 +207,7 @@ async function settle(
   }
   if (!marked) return { outcome: { status: 'unknown', message: NEVER_CONFIRMED }, doubt };
   drop(key);
+  h.unsent.set(key, doubt);
   return undefined;
 }
 
@@ -228,7 +238,13 @@ export function createDoubts(
   };
   const landedAt = new Map<string, number>();
   const moving = new Set<string>();
+  const unsent = new Map<string, Doubt>();
   return {
+    unsent(key) {
+      const d = unsent.get(key);
+      unsent.delete(key);
+      return d;
+    },
     landed: (id, revision) => void (moving.has(id) || landedAt.has(id) || landedAt.set(id, revision)),
     revisionMoves(id, revision) {
       const at = landedAt.get(id);
@@ -264,7 +280,7 @@ export function createDoubts(
       }
       const [key, doubt] = found;
       if (clock.now() - doubt.atMs > DOUBT_KEEP_MS) return void drop(key);
-      return settle(key, doubt, client, { clock, graceMs: graceMs(), moving, drop });
+      return settle(key, doubt, client, { clock, graceMs: graceMs(), moving, drop, unsent });
     },
   };
 }

@@ -142,3 +142,22 @@ export function rememberMayLand(deps: ActionDeps, sent: CreatedOverride): void {
   const kept = (snap.mayLand ?? []).filter((c) => Date.parse(c.end) > nowMs - CREATED_KEEP_MS);
   deps.snapshot.set({ ...snap, mayLand: [...kept, { ...sent, mayLand: true }] });
 }
+
+/** A write whose outcome was unknown, proven not landed (not shown after its settle, the schedule unmoved since just
+ *  before it: override-again.ts): its records with no id ("may be in place") go, so they block no send of it. */
+export function forgetMayLand(deps: ActionDeps, plan: PlannedOverride): void {
+  const snap = deps.snapshot.get();
+  const people = plan.preview.covering
+    .map((e) => e.toLowerCase())
+    .sort()
+    .join();
+  const it = (c: CreatedOverride) =>
+    c.id === '' &&
+    c.scheduleId === plan.scheduleId &&
+    Date.parse(c.start) === plan.startMs &&
+    Date.parse(c.end) === plan.endMs &&
+    [...(c.covering ?? [])].sort().join() === people;
+  const createdOverrides = snap.createdOverrides.filter((c) => !(it(c) && c.shown !== true));
+  const mayLand = snap.mayLand?.filter((c) => !it(c));
+  deps.snapshot.set({ ...snap, createdOverrides, ...(mayLand ? { mayLand } : {}) });
+}

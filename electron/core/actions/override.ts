@@ -14,6 +14,7 @@ import { createDoubts, type CreateNote, type DoubtFile, type DoubtPool, type Dou
 import {
   cachedCovered,
   rememberMayLand,
+  forgetMayLand,
   created,
   describesSent,
   recordSent,
@@ -115,6 +116,9 @@ async function createChecked(
   const own = doubts.has(key, plan);
   if (own) sending();
   const earlier = await doubts.lookFirst(key, client, plan);
+  // Its earlier attempt settled as not landed: the record kept of it ("may be in place") is proven not to be.
+  const unsent = doubts.unsent(key);
+  if (unsent) forgetMayLand(deps, unsent.plan);
   // Another write's doubt over this window (any flow): this one never left, so it waits, naming it (adv48 r14 #1).
   if (earlier && !own && earlier.outcome.status === 'unknown') return waitingForEarlier(deps, earlier.doubt);
   if (earlier) {

@@ -3,7 +3,8 @@
 // a read-only key, no rights on that schedule), is passed over for the next one that can. A refusal is remembered for
 // the client (the address and key) it came from: another key, or another address, starts with a clean slate. A 401 to
 // any call through the client (a write, or a read just before one) is learned at once, for every schedule (adv48 r17
-// #1): a key revoked mid-hand-off moves the rest to the next account before any sync has seen it.
+// #1): a key revoked mid-hand-off moves the rest to the next account before any sync has seen it. A later 2xx through
+// the client (the key accepted again) forgets it.
 import type { OncallClient } from '../../api/client-types';
 
 export interface WriteStanding {
@@ -18,8 +19,10 @@ export function createWriteStanding(): WriteStanding {
   const rejected = new WeakSet<OncallClient>();
   const wrapped = new WeakMap<OncallClient, OncallClient>();
   const watch = (client: OncallClient): OncallClient => {
+    // A 2xx through the client is the key accepted again (restored at the service): its 401 is forgotten (adv48 r18 #2).
     const heard = <A extends { ok: boolean; error?: { kind: string } }>(answer: A): A => {
       if (!answer.ok && answer.error?.kind === 'unauthorized') rejected.add(client);
+      if (answer.ok) rejected.delete(client);
       return answer;
     };
     const createOverride: OncallClient['createOverride'] = async (scheduleId, input) => {
@@ -28,6 +31,8 @@ export function createWriteStanding(): WriteStanding {
         const set = refusals.get(client) ?? new Set<string>();
         refusals.set(client, set.add(scheduleId));
       }
+      // A write to this schedule taken: its rights were given back (a lifted 403).
+      if (answer.ok) refusals.get(client)?.delete(scheduleId);
       return answer;
     };
     // Each method the client's own, called on it (a client may keep state behind its methods).

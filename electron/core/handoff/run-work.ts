@@ -5,6 +5,7 @@ import type { HandoffItem, HandoffRun, HandoffStatus } from '../../shared/handof
 import { handoffSaid, STILL_CHECKING, unconfirmed, UNCONFIRMED_PREFIX } from '../../shared/handoff-text';
 import { NOT_SAVED_MESSAGE } from './store';
 import { sendGate } from './send-gate';
+import { SETTLE_MS } from '../actions/override-verify';
 import { lateLook, mayStillLand, noteSettle, settleOver, watchMs, type SettleEnds } from './watch-late';
 import { COVER_UNREAD, coverRefusedText } from './cover-rule';
 import { HANDED_UNCHECKED, REFUSED_CHECKED, REFUSED_UNCHECKED } from './store-claims';
@@ -101,7 +102,9 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
     const seen = await lookFirst(ctx.write, item);
     if (seen) return void (await put(ctx, restated(item, seen)));
     // Its send may have left with no answer: not shown is never "send it" (it may have landed under a change back).
-    if (item.state !== 'not_landed')
+    // An error answer is sent again through the write path, whose record of it waits out the settle and sends it
+    // only while the schedule is unmoved since just before it (actions/override-again.ts; adv48 r18 #1).
+    if (item.state !== 'not_landed' && item.erred !== true)
       return void (await put(ctx, restated(item, { ...(await notShown(ctx.write, item)) })));
   }
   const clipped = clipToNow(item, ctx.deps.clock.now());
@@ -135,7 +138,9 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   // Held as planned (read just now) and shown after the send, its answer lost: the app's own write (no id to fetch).
   const ours = said.state === 'handed_off' && said.overrideId === undefined ? { seenAfterSend: true as const } : {};
   noteSettle(settlesOf(ctx), { id: clipped.id, ...said }, ctx.deps.clock.now());
-  await put(ctx, restated(clipped, { ...said, ...ours }));
+  // An error answer not checked yet (the schedule unread): its settle runs from this answer, not from a later look.
+  if (said.erred && said.state === 'unknown') settlesOf(ctx).set(clipped.id, ctx.deps.clock.now() + SETTLE_MS);
+  await put(ctx, restated(clipped, { erred: undefined, ...said, ...ours }));
 }
 
 /** A refusal read back from the file: the schedule is read, never the file's word taken (store-claims.ts). */

@@ -107,6 +107,20 @@ export async function mineUndone(
   return held && { ...s, state: held.state, message: clip(held.message) };
 }
 
+/** Side 1 landed and a change since covers it (`undone`, said by the press as "no longer in place"): handed back
+ *  as landed with what holds now ("Changed since it landed: …"), so every Retry says it stays in place, never "not
+ *  sent" (adv48 r18 #3). Unread, or no longer changed, the press's word stands. */
+async function stillLanded(
+  deps: Pick<SwapDeps, 'held'>,
+  mine: SwapSide,
+  undone: SwapSide,
+  me: string,
+): Promise<SwapSide> {
+  if (undone.state !== 'changed') return undone;
+  const since = await mineUndone(deps, mine, me, true);
+  return since?.state === 'changed' ? { ...since, state: 'handed_off' } : undone;
+}
+
 /** The swap as planned once: a side named through the second account of a service watched twice is the first's
  *  (the plan lists each block there once), so either account's swap is checked, worded and written the same. */
 function onceSwap(state: AppState, r: SwapRequest): SwapRequest {
@@ -160,7 +174,13 @@ export async function swapShifts(deps: SwapDeps, asked: SwapRequest): Promise<Sw
     // Side 1 read again just before side 2, as Retry does: a manager who undid it since leaves side 2 unsent (I
     // would hold both days, and the teammate a free day never swapped for).
     const undone = await mineUndone(deps, mine, me);
-    if (undone) return { mine: undone, theirs, back: null, text: undoneText(deps, name, undone, theirs) };
+    if (undone)
+      return {
+        mine: await stillLanded(deps, mine, undone, me),
+        theirs,
+        back: null,
+        text: undoneText(deps, name, undone, theirs),
+      };
     theirs = await sendSide(deps, { ...theirs, state: 'pending' }, r.theirs.email);
     // Its answer lost and found in place by a read: side 1 read again too before "Swapped" (a manager may have undone
     // it meanwhile; adv48 round 13 #2). A plain 201 follows the read of side 1 just before it.

@@ -6,6 +6,7 @@ import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import type { Look } from './look';
 import { MAY_HAVE_LANDED } from '../../shared/handoff-text';
 import { heldAsPlanned, stillInPlace, type HeldDeps } from './held';
+import { whatHappened } from '../actions/common';
 
 export interface WriteDeps {
   nowMs: () => number;
@@ -21,7 +22,10 @@ const MAX_AROUND_MS = 63 * 86_400_000;
 
 const REFUSED = new Set(['rejected', 'forbidden', 'not_found', 'unauthorized']);
 
-type Change = Pick<HandoffItem, 'state' | 'message' | 'retryable' | 'seenAfterSend' | 'outcome' | 'refusal'> & {
+type Change = Pick<
+  HandoffItem,
+  'state' | 'message' | 'retryable' | 'seenAfterSend' | 'outcome' | 'refusal' | 'erred'
+> & {
   overrideId?: string;
 };
 
@@ -32,17 +36,32 @@ export function stateOfAnswer(answer: ResponseOf<'override:create'>): Change {
     if (kind === 'outcome_unknown') return { state: 'unknown', message };
     // The write path read the schedule after another write on it and found it changed: nothing was sent.
     if (kind === 'changed_since_planned' || message.startsWith('Changed since')) return { state: 'changed', message };
-    // A 403 came through every account that could take it (the router tries each): new rights or a new key may.
+    // A 403 came through every account that could take it (the router tries each): new rights or a new key may. A
+    // 401 likewise: the key accepted again, or a new one, may (Retry reads it again first; adv48 r18 #2).
     const refusal = told === undefined ? {} : { refusal: told };
-    if (kind === 'forbidden') return { state: 'refused', message, retryable: true, ...refusal };
+    if (kind === 'forbidden' || kind === 'unauthorized')
+      return { state: 'refused', message, retryable: true, ...refusal };
     return { state: REFUSED.has(kind) ? 'refused' : 'not_sent', message, ...refusal };
   }
   const v = answer.value;
   if (v.status === 'created') return { state: 'handed_off', message: '', overrideId: v.override.id };
   if (v.status === 'created_unconfirmed') return { state: 'handed_off', message: v.message };
-  if (v.status === 'not_created') return { state: 'not_landed', message: v.message };
-  return { state: 'unknown', message: v.message };
+  const erred = ERRED.some((w) => v.message.includes(w)) ? { erred: true as const } : {};
+  if (v.status === 'not_created') return { state: 'not_landed', message: v.message, ...erred };
+  return { state: 'unknown', message: v.message, ...erred };
 }
+
+/** The write path's words for a send the service answered with an error (override-verify.ts, override-again.ts). */
+const ERRED = [
+  whatHappened('server'),
+  whatHappened('unreadable'),
+  'the service answered the first attempt with an error',
+];
+
+/** An error answer (not a lost one) the schedule does not show, read as planned: the service may still apply it, so
+ *  it is checked for its 2 minutes (watch-late.ts), then Retry sends it once if nothing there changed (adv48 r18 #1). */
+export const ERRED_CHECKING =
+  "The service answered the first attempt with an error, and the schedule does not show it yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Retry sends it only once the service has had 2 minutes to apply it and nothing there has changed.";
 
 /** Was sent (or may have been): looked for before anything else. */
 export const maybeSent = (i: HandoffItem): boolean =>
@@ -148,12 +167,15 @@ export async function notShown(deps: WriteDeps, item: HandoffItem): Promise<Chan
   const clipped = clipToNow(item, deps.nowMs());
   if (!('id' in clipped)) return { state: 'not_landed', message: 'The schedule does not show it.' };
   const held = await heldFirst(deps, clipped);
+  // Answered with an error (its check unread then): the service answered, so never "its answer never came".
+  if (held === undefined && item.erred) return { state: 'not_landed', message: ERRED_CHECKING, erred: true };
   if (held === undefined) return { state: 'changed', message: MAY_HAVE_LANDED, outcome: 'unconfirmed' };
   if (held.state === 'not_sent')
     return {
       state: 'unknown',
       message: 'The schedule could not be read to check it, so it was not sent again (checking again soon).',
     };
-  if (held.state === 'changed') return { state: 'changed', message: `Its answer never came. ${held.message}` };
+  const opening = item.erred ? 'The service answered the first attempt with an error.' : 'Its answer never came.';
+  if (held.state === 'changed') return { state: 'changed', message: `${opening} ${held.message}` };
   return held;
 }

@@ -78,7 +78,9 @@ describe('swap: the first side undone by a manager between the two writes', () =
       };
       const res = await h.clock.runWhileAdvancing(w.engine.handlers['swap:create'](SWAP));
       if (!res.ok) throw new Error(res.error.message);
-      expect([res.value.mine.state, res.value.theirs.state]).toEqual(['changed', 'not_sent']);
+      // Side 1 landed: kept as landed with what holds now, so a Retry never calls it "not sent" (adv48 r18 #3).
+      expect([res.value.mine.state, res.value.theirs.state]).toEqual(['handed_off', 'not_sent']);
+      expect(res.value.mine.message).toMatch(/^Changed since it landed: /);
       expect(res.value.text).toMatch(
         /^Carol Lee's cover of your Tue .* is no longer in place, so your cover of Carol Lee's Thu .* was not sent\. Changed since you planned it: /,
       );
