@@ -10,6 +10,7 @@ import { createWriteLane } from './write-lane';
 import { waitingForEarlier } from './earlier-write';
 import { plannedNow } from './override-planned';
 import { sameWishInPlace } from './override-repeat';
+import { coverageGone } from './cover-still-asked';
 import { changedWithin } from './take-over-inside';
 import { createDoubts, type CreateNote, type DoubtFile, type DoubtPool, type Doubts } from './override-again';
 import {
@@ -234,5 +235,6 @@ export function overrideCreator(deps: ActionDeps, kept?: DoubtFile, pool?: () =>
 }
 
 export function overrideCreate(deps: ActionDeps, creator: OverrideCreator = overrideCreator(deps)) {
-  return (request: RequestOf<'override:create'>): Promise<ResponseOf<'override:create'>> => creator(request);
+  return (request: RequestOf<'override:create'>): Promise<ResponseOf<'override:create'>> =>
+    guarded(async () => (await coverageGone(deps, request)) ?? creator(request));
 }
