@@ -9,6 +9,8 @@ import { changedSincePreview, restOfShiftNow, windowSincePreview, type HeldBasis
 import { createWriteLane } from './write-lane';
 import { waitingForEarlier } from './earlier-write';
 import { plannedNow } from './override-planned';
+import { sameWishInPlace } from './override-repeat';
+import { coverageGone } from './cover-still-asked';
 import { changedWithin } from './take-over-inside';
 import { createDoubts, type CreateNote, type DoubtFile, type DoubtPool, type Doubts } from './override-again';
 import {
@@ -156,6 +158,11 @@ async function createChecked(
   // The window written is the plan's (as the app read it): it too must be the one the preview showed.
   const reshaped = windowSincePreview(request, ends, at) ?? windowSincePreview(request, plan, at);
   if (reshaped !== undefined) return failure('validation', reshaped);
+  // "Next N hours" again: my own override of these people from minutes ago is the same wish (override-repeat.ts).
+  const mayLand = deps.snapshot.get().mayLand ?? [];
+  const repeat = await sameWishInPlace(client, request, plan, [...known, ...mayLand], { nowMs: at.nowMs, me });
+  if (repeat && 'status' in repeat) return { ok: true as const, value: repeat };
+  if (repeat) return repeat;
   const held = await changedSincePreview(client, checked, plan, known, basis);
   if (held && 'status' in held) return { ok: true as const, value: held };
   if (held) return held;
@@ -232,5 +239,6 @@ export function overrideCreator(deps: ActionDeps, kept?: DoubtFile, pool?: () =>
 }
 
 export function overrideCreate(deps: ActionDeps, creator: OverrideCreator = overrideCreator(deps)) {
-  return (request: RequestOf<'override:create'>): Promise<ResponseOf<'override:create'>> => creator(request);
+  return (request: RequestOf<'override:create'>): Promise<ResponseOf<'override:create'>> =>
+    guarded(async () => (await coverageGone(deps, request)) ?? creator(request));
 }

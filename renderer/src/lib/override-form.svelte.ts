@@ -232,7 +232,9 @@ export class OverrideForm {
     const checked = this.checked;
     if (!checked.ok) return true;
     if (this.nothingToDo) return false;
-    const sent = checked.request;
+    // Cover…: the request it answers goes along, re-read just before the write (withdrawn since: nothing is sent).
+    const answering = this.request?.id;
+    const sent = answering ? { ...checked.request, coverageRequestId: answering } : checked.request;
     // The engine's "emails.N" is the N-th e-mail sent; none sent stands for me.
     const sentEmails = sent.emails.length > 0 ? sent.emails : [this.myEmail];
     // What the result (and "Check again") says was asked for: the preview of this request, asked now when the one

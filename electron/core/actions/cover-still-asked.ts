@@ -1,0 +1,32 @@
+// Cover… answers a coverage request: the override form carries its id. Withdrawn (or no longer pending) between
+// opening the form and Create, the override would land over the requester's shift with no word (adv48 r18 #5). So
+// Create re-reads the coverage requests (GET /user/coverage_requests/) just before the write, on the account that
+// writes, and sends nothing when the request no longer asks, saying so.
+import type { OverrideRequest } from '../../shared/ipc-contract';
+import { failure, type ActionDeps, type Failure } from './common';
+
+const UNREAD =
+  'The coverage request could not be read just before sending, so nothing was sent: whether it still asks for cover is not known. Try again in a moment.';
+
+/** A failure (said, nothing sent) when the request this Create answers no longer asks; undefined: it still does. */
+export async function coverageGone(deps: ActionDeps, request: OverrideRequest): Promise<Failure | undefined> {
+  const ref = request.coverageRequestId;
+  const client = deps.client();
+  if (ref === undefined || !client) return undefined;
+  // The renderer names it by its account's ref ("main:cov_1"); the service by its own id.
+  const id = ref.slice(ref.lastIndexOf(':') + 1);
+  const list = await client.listAllCoverageRequests();
+  if (!list.ok) return failure('stale_data', UNREAD);
+  const found = list.value.requests.find((r) => r.id === id);
+  // Listed but unreadable: it is still there, and the schedule read before the write decides the rest.
+  if (found === undefined && list.value.unreadable.some((u) => u.id === id)) return undefined;
+  if (found?.status === 'pending') return undefined;
+  // Named as the service named it when last read (a withdrawn one is no longer listed).
+  const known = found ?? deps.snapshot.get().coverageRequests.find((r) => r.id === id);
+  const who = known?.user.name || known?.user.email;
+  const whose = who ? `${who}’s request` : 'This request';
+  const why = found
+    ? `${whose} no longer asks for cover since you opened it (the service now says it is “${found.status.slice(0, 40)}”)`
+    : `${whose} was withdrawn since you opened it (the service no longer lists it)`;
+  return failure('validation', `${why}, so nothing was sent.`);
+}
