@@ -5,10 +5,10 @@ import { cacheFileName, type AccountId } from '../../shared/accounts';
 import type { Notice } from './settings-store';
 import { SnapshotSchema, type Snapshot } from '../model/snapshot';
 import { checkedSnapshot, unconfirmedOwn, UNWATCHED } from './cache-claims';
-import { droppedText, keepAside, keptNewer, readRefusal } from './read-back';
+import { droppedText, keepAside, keptNewer, readRefusal, tooLargeText } from './read-back';
 import { newerFieldsText, newerVersion, newerVersionText, unknownFields } from './newer-content';
 import { checkOrigin, type CacheOrigin } from './cache-origin';
-import { isTooLarge } from './file-limits';
+import { isTooLarge, type TooLargeError } from './file-limits';
 
 export const CACHE_FILE = 'cache.json';
 
@@ -47,7 +47,7 @@ export async function loadSnapshot(
   try {
     text = await files.read(name);
   } catch (cause) {
-    if (isTooLarge(cause)) return tooLarge(files, name, readRefusal(cause));
+    if (isTooLarge(cause)) return tooLarge(files, name, cause);
     // Said, not taken for "no saved data" in silence (a pipe or a device standing in for the file, issue 52).
     const message = `Saved schedule data could not be read (${readRefusal(cause)}); it will be fetched again.`;
     return { notice: { id: 'cache-reset', message } };
@@ -95,10 +95,9 @@ const joined = (newer: string, notice: Notice | undefined): Notice =>
   notice === undefined ? { id: 'cache-newer', message: newer } : { ...notice, message: `${newer} ${notice.message}` };
 
 /** A file larger than the app ever writes (file-limits.ts): none of it read, kept aside, the data read again. */
-async function tooLarge(files: FileStore, name: string, why: string): Promise<LoadedSnapshot> {
-  const kept = await keepAside(files, name);
-  const where = kept === undefined ? '' : ` (kept as ${kept})`;
-  const message = `Saved schedule data was not used because ${why}${where}; it will be fetched again.`;
+async function tooLarge(files: FileStore, name: string, cause: TooLargeError): Promise<LoadedSnapshot> {
+  const why = tooLargeText(cause, await keepAside(files, name));
+  const message = `Saved schedule data was not used because ${why}; it will be fetched again.`;
   return { notice: { id: 'cache-reset', message } };
 }
 

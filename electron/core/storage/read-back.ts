@@ -5,7 +5,7 @@
 // the file's content, so nothing a file holds (a token, a line break, a huge text) reaches a notice.
 import type { z } from 'zod';
 import type { FileStore } from '../ports';
-import { backupHeadText, isTooLarge, sizeText } from './file-limits';
+import { backupHeadText, isTooLarge, sizeText, type TooLargeError } from './file-limits';
 import { newerVersion, unknownFields } from './newer-content';
 
 export type ReadBack<T> =
@@ -19,6 +19,18 @@ export type ReadBack<T> =
   /** `newer`: the file held fields this version doesn't know (a newer version's): the original was kept aside once
    *  before anything rewrites it without them; the reader says so (newerFieldsText). */
   | { kind: 'read'; value: T; newer?: { fields: number; kept: string | undefined } };
+
+/** What a read-only reader's backup answers (the status command's overlay): nothing was copied or moved. */
+export const LEFT_IN_PLACE = 'left in place: the status command changes nothing';
+
+/** "50 MB; at most 8 MB", then what became of the file: a copy of its head when one was made, or, for a reader that
+ *  changes nothing (`kept` is LEFT_IN_PLACE's), that it was left in place and nothing copied (adv52 r18 #2). */
+export function tooLargeText(cause: TooLargeError, kept: string | undefined): string {
+  const size = `it is larger than the app ever writes it: ${sizeText(cause)}`;
+  if (kept?.includes(LEFT_IN_PLACE) === true)
+    return `${size}; the file was left in place and nothing was copied (the status command changes nothing)`;
+  return kept === undefined ? size : `${size}; ${backupHeadText(cause)} (kept as ${kept})`;
+}
 
 /** Why the disk refused a read, in the user's words (never the file's content). */
 export function readRefusal(cause: unknown): string {
