@@ -3,6 +3,7 @@
 // aside behind the running app's back. Only the files named in `writeThrough` (the calendar export's record of
 // UIDs, which no running app reads) reach the disk, and only those are moved aside when refused.
 import type { FileStore } from '../core/ports';
+import { LEFT_IN_PLACE } from '../core/storage/read-back';
 
 export function readOnlyOverlay(base: FileStore | undefined, writeThrough: readonly string[] = []): FileStore {
   const written = new Map<string, string>();
@@ -31,7 +32,7 @@ export function readOnlyOverlay(base: FileStore | undefined, writeThrough: reado
       if (base !== undefined && writeThrough.includes(name)) return base.backup(name);
       written.delete(name);
       hidden.add(name);
-      return `${name} (left in place: the status command changes nothing)`;
+      return `${name} (${LEFT_IN_PLACE})`;
     },
   };
 }

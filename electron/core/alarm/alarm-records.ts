@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
+import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 import { alarmClaimProblem, alarmDueMs, alarmOriginProblem, UNWATCHED, type AlarmKnowledge } from './alarm-claims';
 import { witnessProblem, type Runs } from './alarm-runs';
@@ -86,6 +87,7 @@ export interface ReadRecords {
 }
 
 const notice = (message: string): Notice => ({ id: ALARM_RECORDS_NOTICE_ID, message });
+const newerNotice = (message: string): Notice => ({ id: `${ALARM_RECORDS_NOTICE_ID}-newer`, message });
 
 /** Reads the records that hold; what doesn't is said through `report` (never the file's own text). */
 export async function readAlarmRecords(
@@ -111,12 +113,17 @@ export async function readAlarmRecords(
     );
     return { records: {}, rewrite: false };
   }
+  if (read.kind === 'refused' && read.newer !== undefined) {
+    report(notice(newerVersionText(WHAT, read.newer, read.kept)));
+    return { records: {}, rewrite: false };
+  }
   if (read.kind === 'refused') {
     const where =
       read.kept === undefined ? ' Keeping the file aside failed too.' : ` The file was kept as ${read.kept}.`;
     report(notice(`${cap(WHAT)} were not the app's and none of them was used.${where}`));
     return { records: {}, rewrite: false };
   }
+  if (read.newer !== undefined) report(newerNotice(newerFieldsText(WHAT, read.newer.fields, read.newer.kept)));
   const stamp = read.value.origins;
   const macs = read.value.macs ?? {};
   const sorted = sortClaims(Object.entries(read.value.alarms), ([key, r]) => {

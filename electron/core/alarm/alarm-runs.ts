@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
+import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import type { AlarmRecord } from './types';
 import { UNSIGNED, vouches, type RecordSigner } from '../storage/record-key';
 
@@ -41,11 +42,17 @@ export async function readRuns(
     report(notice(`${cap(WHAT)} couldn't be read (${read.reason}): ${lost}`));
     return [];
   }
+  if (read.kind === 'refused' && read.newer !== undefined) {
+    report(notice(`${newerVersionText(WHAT, read.newer, read.kept)} ${cap(lost)}`));
+    return [];
+  }
   if (read.kind === 'refused') {
     const where = read.kept === undefined ? '' : ` The file was kept as ${read.kept}.`;
     report(notice(`${cap(WHAT)} was not the app's and was not used: ${lost}${where}`));
     return [];
   }
+  if (read.newer !== undefined)
+    report({ id: 'alarm-runs-newer', message: newerFieldsText(WHAT, read.newer.fields, read.newer.kept) });
   const sorted = sortClaims(read.value.runs, ({ mac, ...r }) => {
     if (signer && !vouches(signer, RUNS_FILE, '', r, mac)) return UNSIGNED;
     return plausibleMs(r.fromMs, nowMs) && plausibleMs(r.toMs, nowMs) && r.fromMs <= r.toMs

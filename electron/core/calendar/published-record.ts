@@ -14,6 +14,7 @@ import type { FileStore } from '../ports';
 import { DAY_MS } from '../../shared/time';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
+import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { UNSIGNED, vouches, type RecordSigner } from '../storage/record-key';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 
@@ -124,11 +125,17 @@ export async function readRecord(
     );
     return none;
   }
+  if (read.kind === 'refused' && read.newer !== undefined) {
+    report(recordNotice(name, newerVersionText(what, read.newer, read.kept)));
+    return none;
+  }
   if (read.kind === 'refused') {
     const kept = read.kept ? ` (kept as ${read.kept})` : '';
     report(recordNotice(name, `The calendar's record of what it published was damaged${kept} and was not used.`));
     return none;
   }
+  if (read.newer !== undefined)
+    report({ id: `${recordNoticeId(name)}-newer`, message: newerFieldsText(what, read.newer.fields, read.newer.kept) });
   const entries = Object.entries(read.value.events);
   const macs = read.value.macs ?? {};
   const sorted = sortClaims(entries, ([uid, e]) =>

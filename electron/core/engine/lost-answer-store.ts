@@ -18,6 +18,7 @@ import { CreatedOverrideSchema } from '../model/snapshot';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, readBack, sortClaims } from '../storage/read-back';
+import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 import type { Blind, Doubt, DoubtFile } from '../actions/override-again';
 
@@ -199,11 +200,20 @@ export function createLostAnswerFile(
         );
         return;
       }
+      if (got.kind === 'refused' && got.newer !== undefined) {
+        say(newerVersionText(WHAT, got.newer, got.kept));
+        return;
+      }
       if (got.kind === 'refused') {
         const where = got.kept === undefined ? ' Keeping it aside failed too.' : ` The file was kept as ${got.kept}.`;
         say(`The saved writes whose answer was lost were not the app's and nothing of them was used.${where}`);
         return;
       }
+      if (got.newer !== undefined)
+        report({
+          id: `${LOST_ANSWERS_NOTICE_ID}-newer`,
+          message: newerFieldsText(WHAT, got.newer.fields, got.newer.kept),
+        });
       const nowMs = clock.now();
       // One past its keep is let go without a word: the app lets it go too (override-again.ts).
       const recent = got.value.entries.filter((e) => nowMs - e.atMs <= keepMs);

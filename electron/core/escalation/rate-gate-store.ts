@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, readBack, sortClaims } from '../storage/read-back';
+import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { afterFirstRead, UNSIGNED, vouches, type RecordSigner } from '../storage/record-key';
 import { MAX_RETRY_AFTER_MS, type RateGate } from './rate-gate';
 import type { KnownChannels } from './record-store';
@@ -107,11 +108,20 @@ export function createRateGates(
       say(`The phone service's saved waits couldn't be read (${read.reason}): a wait it asked for may be missed.`);
       return;
     }
+    if (read.kind === 'refused' && read.newer !== undefined) {
+      say(newerVersionText(WHAT, read.newer, read.kept));
+      return;
+    }
     if (read.kind === 'refused') {
       const where = read.kept === undefined ? ' Keeping it aside failed too.' : ` The file was kept as ${read.kept}.`;
       say(`The phone service's saved waits were not the app's and nothing of them was used.${where}`);
       return;
     }
+    if (read.newer !== undefined)
+      report({
+        id: `${RATE_WAITS_NOTICE_ID}-newer`,
+        message: newerFieldsText(WHAT, read.newer.fields, read.newer.kept),
+      });
     const nowMs = clock.now();
     // A wait already over is let go without a word: the app writes those too (it keeps only what is ahead on save).
     const ahead = Object.entries(read.value.waits).filter(([, ms]) => ms > nowMs);

@@ -18,6 +18,7 @@ import { ALARM_RETENTION_MS } from '../alarm/alarm-store';
 import { ALARM_EARLY_MS } from '../alarm/plan';
 import type { FileStore } from '../ports';
 import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
+import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import type { Notice } from '../storage/settings-store';
 import { reasonOf } from '../storage/write-watch';
 import { UNSIGNED, vouches, type RecordSigner } from '../storage/record-key';
@@ -384,12 +385,21 @@ export async function loadEscalations(
     say(`The phone escalation record couldn't be read (${read.reason}): a phone alert already sent may be sent again.`);
     return empty();
   }
+  if (read.kind === 'refused' && read.newer !== undefined) {
+    say(newerVersionText(WHAT, read.newer, read.kept));
+    return empty();
+  }
   if (read.kind === 'refused') {
     const where =
       read.kept === undefined ? ' Keeping the file aside failed too.' : ` The file was kept as ${read.kept}.`;
     say(`The phone escalation record was not the app's and nothing of it was used.${where}`);
     return empty();
   }
+  if (read.newer !== undefined)
+    report({
+      id: `${ESCALATION_RECORD_NOTICE_ID}-newer`,
+      message: newerFieldsText(WHAT, read.newer.fields, read.newer.kept),
+    });
   const stamp = read.value.origins;
   const others = known && stamp ? withoutOthers(read.value, stamp, known) : { state: read.value, dropped: [] };
   const sorted = sortEscalations(others.state, nowMs, known, channels, signer);

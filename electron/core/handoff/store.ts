@@ -6,6 +6,7 @@ import type { FileStore } from '../ports';
 import type { CacheOrigin } from '../storage/cache-origin';
 import { reasonOf } from '../storage/write-watch';
 import { droppedText, keepAside, plausibleInstant, readBack, sortClaims } from '../storage/read-back';
+import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { overlapsOnSchedule } from '../../shared/swap-rules';
 import { asKnownNow, itemProblem, type RunContext } from './store-claims';
 
@@ -36,6 +37,8 @@ export async function loadRun(
       notice: `The saved hand-off could not be read from disk (${read.reason}), so it was not resumed.`,
       dropped: 0,
     };
+  if (read.kind === 'refused' && read.newer !== undefined)
+    return { run: null, notice: `${newerVersionText(WHAT, read.newer, read.kept)} ${AFTER}`, dropped: 0 };
   if (read.kind === 'refused') {
     const kept = read.kept ? ` It was kept as ${read.kept}.` : '';
     return { run: null, notice: `${DAMAGED}${kept} ${AFTER}`, dropped: 0 };
@@ -56,9 +59,11 @@ export async function loadRun(
   });
   // What is kept is shown in the app's own words only (names, schedule, messages: asKnownNow).
   const items = sorted.kept.map((i) => asKnownNow(i, ctx));
-  if (sorted.dropped.length === 0) return { run: { ...read.value, items }, notice: null, dropped: 0 };
+  const newer = read.newer && newerFieldsText(WHAT, read.newer.fields, read.newer.kept);
+  if (sorted.dropped.length === 0) return { run: { ...read.value, items }, notice: newer ?? null, dropped: 0 };
   const kept = await keepAside(files, HANDOFF_FILE);
-  const notice = `${droppedText(WHAT, sorted.dropped, kept)} Nothing of them was sent. ${AFTER}`;
+  const said = `${droppedText(WHAT, sorted.dropped, kept)} Nothing of them was sent. ${AFTER}`;
+  const notice = newer === undefined ? said : `${newer} ${said}`;
   const run = items.length > 0 ? { ...read.value, items } : null;
   return { run, notice, dropped: sorted.dropped.length };
 }

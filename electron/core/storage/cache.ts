@@ -5,9 +5,10 @@ import { cacheFileName, type AccountId } from '../../shared/accounts';
 import type { Notice } from './settings-store';
 import { SnapshotSchema, type Snapshot } from '../model/snapshot';
 import { checkedSnapshot, unconfirmedOwn, UNWATCHED } from './cache-claims';
-import { droppedText, keepAside, readRefusal } from './read-back';
+import { droppedText, keepAside, keptNewer, readRefusal, tooLargeText } from './read-back';
+import { newerFieldsText, newerVersion, newerVersionText, unknownFields } from './newer-content';
 import { checkOrigin, type CacheOrigin } from './cache-origin';
-import { isTooLarge } from './file-limits';
+import { isTooLarge, type TooLargeError } from './file-limits';
 
 export const CACHE_FILE = 'cache.json';
 
@@ -46,7 +47,7 @@ export async function loadSnapshot(
   try {
     text = await files.read(name);
   } catch (cause) {
-    if (isTooLarge(cause)) return tooLarge(files, name, readRefusal(cause));
+    if (isTooLarge(cause)) return tooLarge(files, name, cause);
     // Said, not taken for "no saved data" in silence (a pipe or a device standing in for the file, issue 52).
     const message = `Saved schedule data could not be read (${readRefusal(cause)}); it will be fetched again.`;
     return { notice: { id: 'cache-reset', message } };
@@ -57,9 +58,16 @@ export async function loadSnapshot(
   if (json.ok && parsed?.success) {
     const whose = origin === undefined ? 'same' : checkOrigin(json.value, origin);
     if (whose === 'other') return notThisAccounts(files, name);
+    const newer = await newerFields(files, name, json.value, parsed.data);
     const read = unconfirmedOwn(parsed.data);
     const loaded = nowMs === undefined ? { snapshot: read } : await checked(files, name, read, nowMs, watched);
-    return whose === 'unstamped' ? { ...loaded, unstamped: true } : loaded;
+    const told = newer === undefined ? loaded : { ...loaded, notice: joined(newer, loaded.notice) };
+    return whose === 'unstamped' ? { ...told, unstamped: true } : told;
+  }
+  const newer = json.ok && parsed?.error ? newerVersion(json.value, parsed.error) : undefined;
+  if (newer !== undefined) {
+    const said = newerVersionText(WHAT, newer, await keepAside(files, name));
+    return { notice: { id: 'cache-reset', message: `${said} It will be fetched again.` } };
   }
   let where = '';
   try {
@@ -71,11 +79,25 @@ export async function loadSnapshot(
   return { notice: { id: 'cache-reset', message } };
 }
 
+const WHAT = 'the saved schedule data';
+
+/** Fields of a newer version's cache this version doesn't know (its `origin` is read apart, cache-origin.ts): the
+ *  file kept aside as it was, what is understood written back (keptNewer), and said; undefined when none. */
+async function newerFields(files: FileStore, name: string, raw: unknown, understood: Snapshot) {
+  const fields = unknownFields(raw, understood, ['origin']);
+  if (fields === 0) return undefined;
+  const back =
+    raw !== null && typeof raw === 'object' && 'origin' in raw ? { ...understood, origin: raw.origin } : understood;
+  return newerFieldsText(WHAT, fields, await keptNewer(files, name, back));
+}
+
+const joined = (newer: string, notice: Notice | undefined): Notice =>
+  notice === undefined ? { id: 'cache-newer', message: newer } : { ...notice, message: `${newer} ${notice.message}` };
+
 /** A file larger than the app ever writes (file-limits.ts): none of it read, kept aside, the data read again. */
-async function tooLarge(files: FileStore, name: string, why: string): Promise<LoadedSnapshot> {
-  const kept = await keepAside(files, name);
-  const where = kept === undefined ? '' : ` (kept as ${kept})`;
-  const message = `Saved schedule data was not used because ${why}${where}; it will be fetched again.`;
+async function tooLarge(files: FileStore, name: string, cause: TooLargeError): Promise<LoadedSnapshot> {
+  const why = tooLargeText(cause, await keepAside(files, name));
+  const message = `Saved schedule data was not used because ${why}; it will be fetched again.`;
   return { notice: { id: 'cache-reset', message } };
 }
 

@@ -6,7 +6,8 @@ import type { FileStore } from '../ports';
 import type { Notice } from './settings-store';
 import { firedProblem, MAX_FIRED_KEYS, MAX_HELD, type FiredContext } from './fired-claims';
 import { heldProblem, HeldMessageSchema, type HeldMessage } from './held-claims';
-import { droppedText, keepAside, readRefusal, sortClaims } from './read-back';
+import { droppedText, keepAside, keptNewer, readRefusal, sortClaims } from './read-back';
+import { newerFieldsText, newerVersion, newerVersionText, unknownFields } from './newer-content';
 import { CacheOriginSchema, type CacheOrigin } from './cache-origin';
 import { isTooLarge } from './file-limits';
 import { isRecordKeyOf, type AccountId } from '../../shared/accounts';
@@ -35,6 +36,7 @@ const FiredFileSchema = z.object({
   heldMacs: z.array(z.string().max(100)).optional(),
 });
 
+const WHAT = 'the record of reminders already shown';
 export const FIRED_NOTICE_ID = 'reminders-record-unreadable';
 export const FIRED_ENTRIES_NOTICE_ID = 'reminders-record-entries';
 
@@ -154,6 +156,11 @@ export async function readFired(files: FileStore, onNotice: (notice: Notice) => 
   const json = parseJson(text);
   const parsed = json.ok ? FiredFileSchema.safeParse(json.value) : undefined;
   if (parsed?.success) {
+    const fields = unknownFields(json.ok ? json.value : undefined, parsed.data);
+    if (fields > 0) {
+      const kept = await keptNewer(files, REMINDERS_FILE, parsed.data);
+      onNotice({ id: `${FIRED_NOTICE_ID}-newer`, message: newerFieldsText(WHAT, fields, kept) });
+    }
     const { fired, held, origins, firedMacs, heldMacs } = parsed.data;
     return {
       fired: new Map(Object.entries(fired)),
@@ -162,6 +169,12 @@ export async function readFired(files: FileStore, onNotice: (notice: Notice) => 
       ...(firedMacs ? { firedMacs } : {}),
       ...(heldMacs ? { heldMacs } : {}),
     };
+  }
+  const newer = json.ok && parsed ? newerVersion(json.value, parsed.error) : undefined;
+  if (newer !== undefined) {
+    const said = newerVersionText(WHAT, newer, await keepAside(files, REMINDERS_FILE));
+    onNotice({ id: FIRED_NOTICE_ID, message: `${said} Some reminders may be shown again.` });
+    return empty();
   }
   // Losing fired keys could repeat a reminder, but a corrupt file cannot be trusted either: keep a copy.
   onNotice(firedNotice(await files.backup(REMINDERS_FILE).catch(() => undefined)));

@@ -5,16 +5,32 @@
 // the file's content, so nothing a file holds (a token, a line break, a huge text) reaches a notice.
 import type { z } from 'zod';
 import type { FileStore } from '../ports';
-import { backupHeadText, isTooLarge, sizeText } from './file-limits';
+import { backupHeadText, isTooLarge, sizeText, type TooLargeError } from './file-limits';
+import { newerVersion, unknownFields } from './newer-content';
 
 export type ReadBack<T> =
   /** No file: nothing to say. */
   | { kind: 'absent' }
   /** The disk refused the read: nothing could be kept aside. `reason`: why, in the user's words (readRefusal). */
   | { kind: 'unreadable'; reason: string }
-  /** Not JSON or not the schema's shape: kept aside (the path, when the backup worked). */
-  | { kind: 'refused'; kept: string | undefined }
-  | { kind: 'read'; value: T };
+  /** Not JSON or not the schema's shape: kept aside (the path, when the backup worked). `newer`: the file's version,
+   *  when it was written by a newer version of the app (newer-content.ts), said as such, never as damage. */
+  | { kind: 'refused'; kept: string | undefined; newer?: number }
+  /** `newer`: the file held fields this version doesn't know (a newer version's): the original was kept aside once
+   *  before anything rewrites it without them; the reader says so (newerFieldsText). */
+  | { kind: 'read'; value: T; newer?: { fields: number; kept: string | undefined } };
+
+/** What a read-only reader's backup answers (the status command's overlay): nothing was copied or moved. */
+export const LEFT_IN_PLACE = 'left in place: the status command changes nothing';
+
+/** "50 MB; at most 8 MB", then what became of the file: a copy of its head when one was made, or, for a reader that
+ *  changes nothing (`kept` is LEFT_IN_PLACE's), that it was left in place and nothing copied (adv52 r18 #2). */
+export function tooLargeText(cause: TooLargeError, kept: string | undefined): string {
+  const size = `it is larger than the app ever writes it: ${sizeText(cause)}`;
+  if (kept?.includes(LEFT_IN_PLACE) === true)
+    return `${size}; the file was left in place and nothing was copied (the status command changes nothing)`;
+  return kept === undefined ? size : `${size}; ${backupHeadText(cause)} (kept as ${kept})`;
+}
 
 /** Why the disk refused a read, in the user's words (never the file's content). */
 export function readRefusal(cause: unknown): string {
@@ -52,8 +68,23 @@ export async function readBack<S extends z.ZodType>(
     json = undefined;
   }
   const parsed = schema.safeParse(json);
-  if (parsed.success) return { kind: 'read', value: parsed.data };
-  return { kind: 'refused', kept: await keepAside(files, name) };
+  if (parsed.success) {
+    const fields = unknownFields(json, parsed.data);
+    if (fields === 0) return { kind: 'read', value: parsed.data };
+    return { kind: 'read', value: parsed.data, newer: { fields, kept: await keptNewer(files, name, parsed.data) } };
+  }
+  const newer = newerVersion(json, parsed.error);
+  const kept = await keepAside(files, name);
+  return newer === undefined ? { kind: 'refused', kept } : { kind: 'refused', kept, newer };
+}
+
+/** A newer version's file (newer-content.ts) kept aside as it was; what this version understands is written back at
+ *  once, so its records stay in force though the reader writes nothing now, and the next read finds nothing newer
+ *  to say again. Undefined when the copy failed (the file is then left as it is). */
+export async function keptNewer(files: FileStore, name: string, understood: unknown): Promise<string | undefined> {
+  const kept = await keepAside(files, name);
+  if (kept !== undefined) await files.writeAtomic(name, JSON.stringify(understood)).catch(() => undefined);
+  return kept;
 }
 
 /** Moves the file aside (before a cleaned copy replaces it); undefined when even that failed. */
