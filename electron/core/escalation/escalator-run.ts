@@ -128,8 +128,10 @@ export interface Run {
   bookedWords: Map<string, string>;
   /** Alerts due that could not go out (missed.ts): tried again while their alarm waits. */
   missed: Map<string, Missed>;
-  /** Targets whose booking failed: until one is booked, the alert is not on the server (never "booked" then). */
-  bookFailed: Set<string>;
+  /** Targets whose booking failed, with the failure: until one is booked, the alert is not on the server (never
+   *  "booked" then), readiness says so and it is tried again each minute, whichever booking it was (a save's or a
+   *  sync's) and whatever other booking went through since (adv50 r17 #1). */
+  bookFailed: Map<string, string>;
   /** A booking refused for good (a 4xx but 408/429: a bad token, a bad request), with the server's reason: nothing
    *  more is booked, sent or polled on this channel until the phone settings change (a new escalator) or Send test
    *  (`retry`). Before, the same refused booking was POSTed every minute. */
@@ -253,7 +255,7 @@ export function statusOf(r: Run): EscalatorStatus {
     `the phone won’t be reached: booking the phone alert was refused (${r.bookRefused}); nothing is tried again until the phone settings change or Send test in Settings → Phone`;
   const before = r.leftProblem ?? refused ?? maybe.stillRing;
   const missed = before ? undefined : missedProblem(r.missed);
-  const problem = before ?? missed ?? maybe.unbooked ?? r.problem;
+  const problem = before ?? missed ?? maybe.unbooked ?? notBooked(r) ?? r.problem;
   // A refusal for good is the channel's (its settings), every later start's too: still readiness.
   const first = [...r.missed.entries()][0];
   const missedKey = missed === undefined || first?.[1].refused ? undefined : first?.[0];
@@ -270,6 +272,17 @@ export function statusOf(r: Run): EscalatorStatus {
     booking: !!r.o.provider?.book && r.bookFailed.size === 0,
     ...(maybe.unbooked ? { bookingUnknown: true } : {}),
   };
+}
+
+export const NOT_BOOKED = 'the phone alert may not be booked';
+
+/** A booking that didn't land (a 503, a 429, no connection), still wanted: a problem until it is booked. Not "each
+ *  minute" while the server's Retry-After runs (readiness says until when). */
+function notBooked(r: Run): string | undefined {
+  const error = [...r.bookFailed.values()][0];
+  if (error === undefined) return undefined;
+  const waiting = r.o.provider?.waitingUntilMs?.() !== undefined;
+  return `${NOT_BOOKED}: ${error}${waiting ? '' : '; trying again each minute'}`;
 }
 
 /** The start of the block a missed alert's key is for (its target's, else the key's own instant). */

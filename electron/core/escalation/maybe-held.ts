@@ -81,8 +81,8 @@ export interface BookWorld {
   outcome(answer: Outcome, what: string): boolean;
   /** Keys booked (answered) by this run. */
   confirmed: Set<string>;
-  /** Keys whose booking failed: never said "booked" then. */
-  failed: Set<string>;
+  /** Keys whose booking failed, with the failure: never said "booked" then. */
+  failed: Map<string, string>;
   /** The server refused the booking for good (a 4xx but 408/429), with its reason. */
   refused?: (error: string) => void;
 }
@@ -110,5 +110,5 @@ export async function bookHeld(w: BookWorld, key: string, alert: PhoneAlert, due
   if (answer.error === NOT_WANTED) return;
   if (answer.refused) w.refused?.(answer.error);
   w.outcome(answer, 'booking the phone alert');
-  w.failed.add(key);
+  w.failed.set(key, answer.error);
 }
