@@ -6,7 +6,7 @@ import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { NTFY_MAX_DELAY_MS } from './ntfy';
-import { maybeProblems } from './maybe-held';
+import { CANCELLING, maybeProblems } from './maybe-held';
 import { missedProblem, type Missed } from './missed';
 import { alertIdOf, ESCALATIONS_FILE, saveEscalations, type EscalationState } from './record-store';
 import type { PhoneAlert, PhoneProvider } from './types';
@@ -255,12 +255,15 @@ export function statusOf(r: Run): EscalatorStatus {
     `the phone won’t be reached: booking the phone alert was refused (${r.bookRefused}); nothing is tried again until the phone settings change or Send test in Settings → Phone`;
   const before = r.leftProblem ?? refused ?? maybe.stillRing;
   const missed = before ? undefined : missedProblem(r.missed);
-  const problem = before ?? missed ?? maybe.unbooked ?? notBooked(r) ?? r.problem;
+  const waitingUntilMs = r.o.provider?.waitingUntilMs?.();
+  const failed = before ?? missed ?? maybe.unbooked ?? notBooked(r) ?? r.problem;
+  // Tried again each minute, but not while the server's Retry-After runs (its end is said with it: phone.ts).
+  const problem =
+    failed && retriedEachMinute(failed) && waitingUntilMs === undefined ? `${failed}; ${EACH_MINUTE}` : failed;
   // A refusal for good is the channel's (its settings), every later start's too: still readiness.
   const first = [...r.missed.entries()][0];
   const missedKey = missed === undefined || first?.[1].refused ? undefined : first?.[0];
   const problemStartMs = missedKey === undefined ? undefined : missedStartOf(r, missedKey);
-  const waitingUntilMs = r.o.provider?.waitingUntilMs?.();
   const stillRing = stillRingOf(r);
   return {
     ...(stillRing.length > 0 ? { stillRing } : {}),
@@ -276,13 +279,17 @@ export function statusOf(r: Run): EscalatorStatus {
 
 export const NOT_BOOKED = 'the phone alert may not be booked';
 
-/** A booking that didn't land (a 503, a 429, no connection), still wanted: a problem until it is booked. Not "each
- *  minute" while the server's Retry-After runs (readiness says until when). */
+const EACH_MINUTE = 'trying again each minute';
+
+/** A failure whose request is made again each minute (a booking that didn't land, a cancel that hasn't gone
+ *  through): said with its next try, "each minute" or, while the server's Retry-After runs, that wait's end. */
+export const retriedEachMinute = (problem: string): boolean =>
+  problem.startsWith(NOT_BOOKED) || problem.startsWith(CANCELLING);
+
+/** A booking that didn't land (a 503, a 429, no connection), still wanted: a problem until it is booked. */
 function notBooked(r: Run): string | undefined {
   const error = [...r.bookFailed.values()][0];
-  if (error === undefined) return undefined;
-  const waiting = r.o.provider?.waitingUntilMs?.() !== undefined;
-  return `${NOT_BOOKED}: ${error}${waiting ? '' : '; trying again each minute'}`;
+  return error === undefined ? undefined : `${NOT_BOOKED}: ${error}`;
 }
 
 /** The start of the block a missed alert's key is for (its target's, else the key's own instant). */
