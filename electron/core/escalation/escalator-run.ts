@@ -6,7 +6,7 @@ import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { NTFY_MAX_DELAY_MS } from './ntfy';
-import { maybeProblems } from './maybe-held';
+import { CANCELLING, maybeProblems } from './maybe-held';
 import { missedProblem, type Missed } from './missed';
 import { alertIdOf, ESCALATIONS_FILE, saveEscalations, type EscalationState } from './record-store';
 import type { PhoneAlert, PhoneProvider } from './types';
@@ -128,8 +128,10 @@ export interface Run {
   bookedWords: Map<string, string>;
   /** Alerts due that could not go out (missed.ts): tried again while their alarm waits. */
   missed: Map<string, Missed>;
-  /** Targets whose booking failed: until one is booked, the alert is not on the server (never "booked" then). */
-  bookFailed: Set<string>;
+  /** Targets whose booking failed, with the failure: until one is booked, the alert is not on the server (never
+   *  "booked" then), readiness says so and it is tried again each minute, whichever booking it was (a save's or a
+   *  sync's) and whatever other booking went through since (adv50 r17 #1). */
+  bookFailed: Map<string, string>;
   /** A booking refused for good (a 4xx but 408/429: a bad token, a bad request), with the server's reason: nothing
    *  more is booked, sent or polled on this channel until the phone settings change (a new escalator) or Send test
    *  (`retry`). Before, the same refused booking was POSTed every minute. */
@@ -253,12 +255,15 @@ export function statusOf(r: Run): EscalatorStatus {
     `the phone won’t be reached: booking the phone alert was refused (${r.bookRefused}); nothing is tried again until the phone settings change or Send test in Settings → Phone`;
   const before = r.leftProblem ?? refused ?? maybe.stillRing;
   const missed = before ? undefined : missedProblem(r.missed);
-  const problem = before ?? missed ?? maybe.unbooked ?? r.problem;
+  const waitingUntilMs = r.o.provider?.waitingUntilMs?.();
+  const failed = before ?? missed ?? maybe.unbooked ?? notBooked(r) ?? r.problem;
+  // Tried again each minute, but not while the server's Retry-After runs (its end is said with it: phone.ts).
+  const problem =
+    failed && retriedEachMinute(failed) && waitingUntilMs === undefined ? `${failed}; ${EACH_MINUTE}` : failed;
   // A refusal for good is the channel's (its settings), every later start's too: still readiness.
   const first = [...r.missed.entries()][0];
   const missedKey = missed === undefined || first?.[1].refused ? undefined : first?.[0];
   const problemStartMs = missedKey === undefined ? undefined : missedStartOf(r, missedKey);
-  const waitingUntilMs = r.o.provider?.waitingUntilMs?.();
   const stillRing = stillRingOf(r);
   return {
     ...(stillRing.length > 0 ? { stillRing } : {}),
@@ -270,6 +275,21 @@ export function statusOf(r: Run): EscalatorStatus {
     booking: !!r.o.provider?.book && r.bookFailed.size === 0,
     ...(maybe.unbooked ? { bookingUnknown: true } : {}),
   };
+}
+
+export const NOT_BOOKED = 'the phone alert may not be booked';
+
+const EACH_MINUTE = 'trying again each minute';
+
+/** A failure whose request is made again each minute (a booking that didn't land, a cancel that hasn't gone
+ *  through): said with its next try, "each minute" or, while the server's Retry-After runs, that wait's end. */
+export const retriedEachMinute = (problem: string): boolean =>
+  problem.startsWith(NOT_BOOKED) || problem.startsWith(CANCELLING);
+
+/** A booking that didn't land (a 503, a 429, no connection), still wanted: a problem until it is booked. */
+function notBooked(r: Run): string | undefined {
+  const error = [...r.bookFailed.values()][0];
+  return error === undefined ? undefined : `${NOT_BOOKED}: ${error}`;
 }
 
 /** The start of the block a missed alert's key is for (its target's, else the key's own instant). */

@@ -34,7 +34,9 @@ export async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, n
   if (!answer.ok && answer.error === NOT_WANTED) return;
   outcome(r, answer, SENDING);
   if (answer.ok) {
-    if (r.missed.delete(t.key) || r.bookFailed.delete(t.key)) r.o.changed?.(statusOf(r));
+    // Both let go (not one short-cutting the other): sent, it is neither missed nor waiting to be booked.
+    const wasMissed = r.missed.delete(t.key);
+    if (r.bookFailed.delete(t.key) || wasMissed) r.o.changed?.(statusOf(r));
     if (answer.value !== null)
       r.state.receipts = { ...r.state.receipts, [t.key]: { receipt: answer.value, ch: provider.channel } };
     return;
@@ -64,7 +66,7 @@ export function pruneMissed(r: Run, nowMs: number): void {
   );
   let changed = false;
   for (const key of Object.keys(r.state.unsure ?? {})) if (!open.has(key)) dropUnsure(r.state, key);
-  for (const key of [...r.missed.keys(), ...r.bookFailed])
+  for (const key of [...r.missed.keys(), ...r.bookFailed.keys()])
     if (!open.has(key)) {
       // Its failure is no longer a problem either: nothing will be sent for it.
       if (r.missed.delete(key) && r.problem?.startsWith(SENDING)) r.problem = undefined;

@@ -120,7 +120,9 @@ function arm(r: Run): void {
     awaitedLeft(r, nowMs).size > 0;
   // After a failed request, try again in a minute (each try itself bounded), not only at the hourly look.
   // A booking maybe held is booked again (to confirm it) or cancelled (after an ack) each minute too.
-  const failing = r.problem !== undefined || r.leftProblem !== undefined || r.state.maybe !== undefined;
+  // A booking that didn't land is tried again each minute too, even once another has gone through since.
+  const failing =
+    r.problem !== undefined || r.leftProblem !== undefined || r.state.maybe !== undefined || r.bookFailed.size > 0;
   const retryMs = failing ? nowMs + RETRY_AFTER_MS : Infinity;
   const next = Math.min(
     polling ? nowMs + POLL_MS : Infinity,
@@ -178,7 +180,7 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
     confirmed: new Set(),
     bookedWords: new Map(),
     missed: unsureMissed(state),
-    bookFailed: new Set(),
+    bookFailed: new Map(),
     pastUnrung: new Map(),
     ...stuckOf(state),
   };

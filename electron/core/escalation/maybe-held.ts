@@ -10,9 +10,9 @@ import type { EscalationState } from './record-store';
 import type { Outcome, PhoneAlert, PhoneProvider } from './types';
 
 export const MAYBE_BOOKED = "the phone alert may not be booked: the phone service didn't answer in time";
-/** A booked alert that must not ring (acknowledged, handed off, muted) whose cancel failed: tried again each minute. */
-export const CANCELLING =
-  "your phone may still ring: cancelling its booked alert hasn't gone through yet (trying again each minute)";
+/** A booked alert that must not ring (acknowledged, handed off, muted) whose cancel failed: tried again each minute,
+ *  or when the server's Retry-After ends (said with its next try where it is stated: escalator-run.ts). */
+export const CANCELLING = "your phone may still ring: cancelling its booked alert hasn't gone through yet";
 export const MAY_STILL_RING =
   "your phone may still ring: the phone service didn't answer in time when its alert was booked, and cancelling it hasn't gone through yet (trying again)";
 
@@ -81,8 +81,8 @@ export interface BookWorld {
   outcome(answer: Outcome, what: string): boolean;
   /** Keys booked (answered) by this run. */
   confirmed: Set<string>;
-  /** Keys whose booking failed: never said "booked" then. */
-  failed: Set<string>;
+  /** Keys whose booking failed, with the failure: never said "booked" then. */
+  failed: Map<string, string>;
   /** The server refused the booking for good (a 4xx but 408/429), with its reason. */
   refused?: (error: string) => void;
 }
@@ -110,5 +110,5 @@ export async function bookHeld(w: BookWorld, key: string, alert: PhoneAlert, due
   if (answer.error === NOT_WANTED) return;
   if (answer.refused) w.refused?.(answer.error);
   w.outcome(answer, 'booking the phone alert');
-  w.failed.add(key);
+  w.failed.set(key, answer.error);
 }

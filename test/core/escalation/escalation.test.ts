@@ -144,7 +144,9 @@ describe('ntfy: the alert booked on the server (dead-man’s switch)', () => {
     const booking = r.esc.setTargets([target(T)]);
     await r.clock.advance(10_000);
     await booking;
-    expect(r.esc.status().problem).toBe('booking the phone alert: the server answered 503');
+    expect(r.esc.status().problem).toBe(
+      'the phone alert may not be booked: the server answered 503; trying again each minute',
+    );
     expect(r.s.requests).toHaveLength(3);
     expect([...r.logs, r.esc.status().problem].join('\n')).not.toContain(TOPIC);
     r.s.failNext(0);
