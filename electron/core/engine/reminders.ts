@@ -19,6 +19,7 @@ import { statusesOf } from '../state/status';
 import { staleAfterMs } from '../state/status';
 import type { Snapshot } from '../model/snapshot';
 import { coverageRecordCheck } from './coverage-record';
+import { heldCoverageNow } from '../reminders/coverage';
 
 export interface ReminderInputs {
   snapshot: Snapshot;
@@ -213,7 +214,19 @@ function restateHeld(
   };
   const coversOf = (scheduleId: string) => known(scheduleId)?.covers ?? [];
   const restatable = (h: HeldMessage): boolean => heldVouched(inputs, nowMs, h, start);
-  return restateHeldChanges(held, { mine, coverersOf: coverers, myBlocksOf: myBlocks, coversOf, restatable }, nowMs);
+  const now = { mine, coverersOf: coverers, myBlocksOf: myBlocks, coversOf, restatable };
+  return restateHeldChanges(held, now, nowMs).map((h) => coverageWordedNow(inputs, nowMs, zone, h));
+}
+
+/** A held coverage request as it would be notified now (its words, its zone), or 'waits' / undefined (coverage.ts). */
+const coverageNow = (inputs: ReminderInputs, nowMs: number, zone: string, h: HeldMessage) =>
+  heldCoverageNow({ ...inputs, nowMs, localZone: zone }, h.key);
+
+/** A held coverage request worded now, from the request as read now in the zone of now (issue 47, round 20). */
+function coverageWordedNow(inputs: ReminderInputs, nowMs: number, zone: string, h: HeldMessage): HeldMessage {
+  if (h.kind !== 'coverage') return h;
+  const now = coverageNow(inputs, nowMs, zone, h);
+  return now === undefined || now === 'waits' ? h : { ...h, title: now.title, body: now.body };
 }
 
 /** What the scheduler asks of the latest inputs (none before the first). */
@@ -304,6 +317,9 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     // And worded from what is known when shown: restated against what I was told before it.
     restate: (held, nowMs) =>
       lastInputs ? restateHeld(lastInputs, nowMs, wiring.localZone(), held, start) : [...held],
+    // A held coverage request not known to ask me now (its asked time saved data) waits, as a fresh one would.
+    waits: (h, nowMs) =>
+      h.kind === 'coverage' && !!lastInputs && coverageNow(lastInputs, nowMs, wiring.localZone(), h) === 'waits',
     // Travel: a plan made in another zone words its messages in that zone's times; plan again before judging.
     beforeJudge: () => {
       if (planning || !lastInputs || lastBasis === undefined || Object.is(lastBasis[0], wiring.localZone())) return;
