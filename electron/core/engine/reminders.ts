@@ -254,6 +254,30 @@ const lastOf = <T>(last: () => ReminderInputs | undefined, f: (l: ReminderInputs
   return l ? f(l) : undefined;
 };
 
+/** What the summary after quiet time asks of the latest read: what is still true, worded as of now, what waits. */
+function heldHooks(last: () => ReminderInputs | undefined, wiring: RemindersWiring, start: StartRead) {
+  const zone = wiring.localZone;
+  return {
+    // A held coverage request is summed up only if it still asks me when quiet time ends.
+    // A held change only while the latest read still says it (the service may have changed it again since).
+    stillTrue: (h: HeldMessage) => {
+      const l = last();
+      return !l || heldStillTrue(l, wiring.clock.now(), zone(), h, start);
+    },
+    // And worded from what is known when shown: restated against what I was told before it; a held coverage request
+    // from the request as read now, in the zone of now (issue 47, round 20).
+    restate: (held: readonly HeldMessage[], nowMs: number) => {
+      const l = last();
+      return l ? restateHeld(l, nowMs, zone(), held, start) : [...held];
+    },
+    // A held coverage request not known to ask me now (its asked time saved data) waits, as a fresh one would.
+    waits: (h: HeldMessage, nowMs: number) => {
+      const l = last();
+      return h.kind === 'coverage' && l !== undefined && coverageNow(l, nowMs, zone(), h) === 'waits';
+    },
+  };
+}
+
 export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
   const { clock } = wiring;
   let lastInputs: ReminderInputs | undefined;
@@ -311,15 +335,7 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     ...(wiring.silenced ? { silenced: wiring.silenced } : {}),
     ...(wiring.alarmTakesStart ? { alarmTakesStart: wiring.alarmTakesStart } : {}),
     ...(wiring.onCallGoesOnPast ? { onCallGoesOnPast: wiring.onCallGoesOnPast } : {}),
-    // A held coverage request is summed up only if it still asks me when quiet time ends.
-    // A held change only while the latest read still says it (the service may have changed it again since).
-    stillTrue: (h) => !lastInputs || heldStillTrue(lastInputs, clock.now(), wiring.localZone(), h, start),
-    // And worded from what is known when shown: restated against what I was told before it.
-    restate: (held, nowMs) =>
-      lastInputs ? restateHeld(lastInputs, nowMs, wiring.localZone(), held, start) : [...held],
-    // A held coverage request not known to ask me now (its asked time saved data) waits, as a fresh one would.
-    waits: (h, nowMs) =>
-      h.kind === 'coverage' && !!lastInputs && coverageNow(lastInputs, nowMs, wiring.localZone(), h) === 'waits',
+    ...heldHooks(() => lastInputs, wiring, start),
     // Travel: a plan made in another zone words its messages in that zone's times; plan again before judging.
     beforeJudge: () => {
       if (planning || !lastInputs || lastBasis === undefined || Object.is(lastBasis[0], wiring.localZone())) return;
