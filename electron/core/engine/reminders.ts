@@ -14,8 +14,6 @@ import { coverersOf } from '../reminders/changes';
 import { knownOf } from '../reminders/known';
 import { myBlocksOf, segmentsOf } from '../model/segments';
 import { createReminderScheduler } from '../reminders/scheduler';
-import { coverageLists } from '../state/coverage';
-import { statusesOf } from '../state/status';
 import { staleAfterMs } from '../state/status';
 import type { Snapshot } from '../model/snapshot';
 import { coverageRecordCheck } from './coverage-record';
@@ -138,15 +136,6 @@ function coverageSavedAtMs(snapshot: Snapshot): number | undefined {
   return snapshot.coverageSaved || (msOf(snapshot.coverageProblem?.at) ?? -Infinity) > readMs ? readMs : undefined;
 }
 
-/** Whether a held coverage request (by its reminder key) still asks me now, or is the first sync's summary. */
-function stillAsksMe(inputs: ReminderInputs, nowMs: number, key: string): boolean {
-  const { snapshot, settings } = inputs;
-  const statusOf = statusesOf(snapshot, nowMs, settings);
-  const email = settings.email.trim().toLowerCase();
-  const asking = coverageLists(snapshot, nowMs, email, statusOf, settings.accountId).askingMe;
-  return asking.some((c) => key === `coverage:${c.id}`) || key.startsWith('coverage:first-sync:');
-}
-
 /** What the app had read when it started: the account's saved data as loaded (a change held before rests on it). */
 interface StartRead {
   startedMs: number;
@@ -173,7 +162,7 @@ function recordMine(fired: FiredStore, inputs: ReminderInputs, nowMs: number, zo
  *  service says (it may have changed it again since), naming only people of its schedule as read, and one read back
  *  at start rests on what the app had read (issue 52: a block never mine is not "removed"). */
 function heldStillTrue(inputs: ReminderInputs, nowMs: number, zone: string, h: HeldMessage, start: StartRead): boolean {
-  if (h.kind === 'coverage') return stillAsksMe(inputs, nowMs, h.key);
+  if (h.kind === 'coverage') return coverageNow(inputs, nowMs, zone, h) !== undefined;
   if (h.kind !== 'change' && h.kind !== 'correction') return true;
   // The block it says I lost must be one the app had as mine (its record), not one a read shows as another's.
   if (!heldVouched(inputs, nowMs, h, start)) return false;

@@ -6,6 +6,7 @@ import { statusesOf } from '../state/status';
 import { coverageNotification, coverageSummaryNotification } from './notice-messages';
 import type { PlanInput, PlannedReminder } from './types';
 import type { NotificationRequest } from '../ports';
+import type { CoverageView } from '../../shared/view-state';
 import { WEEK_MS } from '../../shared/time';
 import { maxOf } from '../../shared/extremes';
 
@@ -50,15 +51,34 @@ const zonesOf = (input: Pick<PlanInput, 'snapshot'>) => {
   return (id: string): string | undefined => zones.get(id) ?? undefined;
 };
 
-/** A held request (by its reminder key) as it would be notified now: its words in the zone and from the data of
- *  now; 'waits' while it is not known to ask me (its asked time saved data or unknown: a fresh one is not notified
- *  then either, and it is told once read fresh); undefined when it no longer asks me (issue 47, round 20). */
-export function heldCoverageNow(input: PlanInput, key: string): NotificationRequest | 'waits' | undefined {
+const FIRST_SYNC = 'coverage:first-sync:';
+
+/** The request a reminder key names as asking me now: 'waits' when not known to (its asked time saved data or
+ *  unknown), undefined when it no longer asks me. */
+function asksNow(input: PlanInput): (key: string) => CoverageView | 'waits' | undefined {
   const { snapshot, nowMs } = input;
   const email = input.settings.email.trim().toLowerCase();
   const statusOf = statusesOf(snapshot, nowMs, input.settings);
   const asking = coverageLists(snapshot, nowMs, email, statusOf, input.settings.accountId).askingMe;
-  const c = asking.find((x) => key === `coverage:${x.id}`);
-  if (!c) return undefined;
-  return knownAsks([c]).length === 0 ? 'waits' : coverageNotification(c, nowMs, input, zonesOf(input));
+  return (key) => {
+    const c = asking.find((x) => key === `coverage:${x.id}`);
+    return c && knownAsks([c]).length === 0 ? 'waits' : c;
+  };
+}
+
+/** A held request (by its reminder key) as it would be notified now: its words in the zone and from the data of
+ *  now; 'waits' while it is not known to ask me (its asked time saved data or unknown: a fresh one is not notified
+ *  then either, and it is told once read fresh); undefined when it no longer asks me (issue 47, round 20). The
+ *  first sync's summary is worded from those of its requests still asking me (one is told as itself). */
+export function heldCoverageNow(input: PlanInput, key: string): NotificationRequest | 'waits' | undefined {
+  const ask = asksNow(input);
+  const keys = key.startsWith(FIRST_SYNC) ? key.slice(FIRST_SYNC.length).split(',') : [key];
+  const now = keys.map(ask);
+  if (now.includes('waits')) return 'waits';
+  const views = now.filter((c): c is CoverageView => c !== undefined && c !== 'waits');
+  const [only] = views;
+  if (!only) return undefined;
+  return views.length > 1
+    ? coverageSummaryNotification(key, views)
+    : coverageNotification(only, input.nowMs, input, zonesOf(input));
 }
