@@ -14,11 +14,10 @@ import { coverersOf } from '../reminders/changes';
 import { knownOf } from '../reminders/known';
 import { myBlocksOf, segmentsOf } from '../model/segments';
 import { createReminderScheduler } from '../reminders/scheduler';
-import { coverageLists } from '../state/coverage';
-import { statusesOf } from '../state/status';
 import { staleAfterMs } from '../state/status';
 import type { Snapshot } from '../model/snapshot';
 import { coverageRecordCheck } from './coverage-record';
+import { heldCoverageNow } from '../reminders/coverage';
 
 export interface ReminderInputs {
   snapshot: Snapshot;
@@ -137,15 +136,6 @@ function coverageSavedAtMs(snapshot: Snapshot): number | undefined {
   return snapshot.coverageSaved || (msOf(snapshot.coverageProblem?.at) ?? -Infinity) > readMs ? readMs : undefined;
 }
 
-/** Whether a held coverage request (by its reminder key) still asks me now, or is the first sync's summary. */
-function stillAsksMe(inputs: ReminderInputs, nowMs: number, key: string): boolean {
-  const { snapshot, settings } = inputs;
-  const statusOf = statusesOf(snapshot, nowMs, settings);
-  const email = settings.email.trim().toLowerCase();
-  const asking = coverageLists(snapshot, nowMs, email, statusOf, settings.accountId).askingMe;
-  return asking.some((c) => key === `coverage:${c.id}`) || key.startsWith('coverage:first-sync:');
-}
-
 /** What the app had read when it started: the account's saved data as loaded (a change held before rests on it). */
 interface StartRead {
   startedMs: number;
@@ -172,7 +162,7 @@ function recordMine(fired: FiredStore, inputs: ReminderInputs, nowMs: number, zo
  *  service says (it may have changed it again since), naming only people of its schedule as read, and one read back
  *  at start rests on what the app had read (issue 52: a block never mine is not "removed"). */
 function heldStillTrue(inputs: ReminderInputs, nowMs: number, zone: string, h: HeldMessage, start: StartRead): boolean {
-  if (h.kind === 'coverage') return stillAsksMe(inputs, nowMs, h.key);
+  if (h.kind === 'coverage') return coverageNow(inputs, nowMs, zone, h) !== undefined;
   if (h.kind !== 'change' && h.kind !== 'correction') return true;
   // The block it says I lost must be one the app had as mine (its record), not one a read shows as another's.
   if (!heldVouched(inputs, nowMs, h, start)) return false;
@@ -213,7 +203,19 @@ function restateHeld(
   };
   const coversOf = (scheduleId: string) => known(scheduleId)?.covers ?? [];
   const restatable = (h: HeldMessage): boolean => heldVouched(inputs, nowMs, h, start);
-  return restateHeldChanges(held, { mine, coverersOf: coverers, myBlocksOf: myBlocks, coversOf, restatable }, nowMs);
+  const now = { mine, coverersOf: coverers, myBlocksOf: myBlocks, coversOf, restatable };
+  return restateHeldChanges(held, now, nowMs).map((h) => coverageWordedNow(inputs, nowMs, zone, h));
+}
+
+/** A held coverage request as it would be notified now (its words, its zone), or 'waits' / undefined (coverage.ts). */
+const coverageNow = (inputs: ReminderInputs, nowMs: number, zone: string, h: HeldMessage) =>
+  heldCoverageNow({ ...inputs, nowMs, localZone: zone }, h.key);
+
+/** A held coverage request worded now, from the request as read now in the zone of now (issue 47, round 20). */
+function coverageWordedNow(inputs: ReminderInputs, nowMs: number, zone: string, h: HeldMessage): HeldMessage {
+  if (h.kind !== 'coverage') return h;
+  const now = coverageNow(inputs, nowMs, zone, h);
+  return now === undefined || now === 'waits' ? h : { ...h, title: now.title, body: now.body };
 }
 
 /** What the scheduler asks of the latest inputs (none before the first). */
@@ -240,6 +242,30 @@ const lastOf = <T>(last: () => ReminderInputs | undefined, f: (l: ReminderInputs
   const l = last();
   return l ? f(l) : undefined;
 };
+
+/** What the summary after quiet time asks of the latest read: what is still true, worded as of now, what waits. */
+function heldHooks(last: () => ReminderInputs | undefined, wiring: RemindersWiring, start: StartRead) {
+  const zone = wiring.localZone;
+  return {
+    // A held coverage request is summed up only if it still asks me when quiet time ends.
+    // A held change only while the latest read still says it (the service may have changed it again since).
+    stillTrue: (h: HeldMessage) => {
+      const l = last();
+      return !l || heldStillTrue(l, wiring.clock.now(), zone(), h, start);
+    },
+    // And worded from what is known when shown: restated against what I was told before it; a held coverage request
+    // from the request as read now, in the zone of now (issue 47, round 20).
+    restate: (held: readonly HeldMessage[], nowMs: number) => {
+      const l = last();
+      return l ? restateHeld(l, nowMs, zone(), held, start) : [...held];
+    },
+    // A held coverage request not known to ask me now (its asked time saved data) waits, as a fresh one would.
+    waits: (h: HeldMessage, nowMs: number) => {
+      const l = last();
+      return h.kind === 'coverage' && l !== undefined && coverageNow(l, nowMs, zone(), h) === 'waits';
+    },
+  };
+}
 
 export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
   const { clock } = wiring;
@@ -298,12 +324,7 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     ...(wiring.silenced ? { silenced: wiring.silenced } : {}),
     ...(wiring.alarmTakesStart ? { alarmTakesStart: wiring.alarmTakesStart } : {}),
     ...(wiring.onCallGoesOnPast ? { onCallGoesOnPast: wiring.onCallGoesOnPast } : {}),
-    // A held coverage request is summed up only if it still asks me when quiet time ends.
-    // A held change only while the latest read still says it (the service may have changed it again since).
-    stillTrue: (h) => !lastInputs || heldStillTrue(lastInputs, clock.now(), wiring.localZone(), h, start),
-    // And worded from what is known when shown: restated against what I was told before it.
-    restate: (held, nowMs) =>
-      lastInputs ? restateHeld(lastInputs, nowMs, wiring.localZone(), held, start) : [...held],
+    ...heldHooks(() => lastInputs, wiring, start),
     // Travel: a plan made in another zone words its messages in that zone's times; plan again before judging.
     beforeJudge: () => {
       if (planning || !lastInputs || lastBasis === undefined || Object.is(lastBasis[0], wiring.localZone())) return;

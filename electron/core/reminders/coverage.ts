@@ -5,6 +5,8 @@ import { knownAsks } from '../../shared/ask-basis-words';
 import { statusesOf } from '../state/status';
 import { coverageNotification, coverageSummaryNotification } from './notice-messages';
 import type { PlanInput, PlannedReminder } from './types';
+import type { NotificationRequest } from '../ports';
+import type { CoverageView } from '../../shared/view-state';
 import { WEEK_MS } from '../../shared/time';
 import { maxOf } from '../../shared/extremes';
 
@@ -22,8 +24,7 @@ export function coverageReminders(input: PlanInput): PlannedReminder[] {
   // Told only when known to ask me (its time read fresh): one over saved data or a hole is told once that is read.
   const lists = coverageLists(snapshot, nowMs, emailLower, statusOf, input.settings.accountId);
   const asking = knownAsks(lists.askingMe).filter(wanted);
-  const zones = new Map(snapshot.schedules.map((s) => [s.id, s.details?.time_zone]));
-  const zoneOf = (id: string): string | undefined => zones.get(id) ?? undefined;
+  const zoneOf = zonesOf(input);
   const items: PlannedReminder[] = asking.map((c) => ({
     key: `coverage:${c.id}`,
     atMs: nowMs,
@@ -43,4 +44,41 @@ export function coverageReminders(input: PlanInput): PlannedReminder[] {
   return [
     { key, atMs: nowMs, kind: 'coverage', untilMs, settles, notification: coverageSummaryNotification(key, asking) },
   ];
+}
+
+const zonesOf = (input: Pick<PlanInput, 'snapshot'>) => {
+  const zones = new Map(input.snapshot.schedules.map((s) => [s.id, s.details?.time_zone]));
+  return (id: string): string | undefined => zones.get(id) ?? undefined;
+};
+
+const FIRST_SYNC = 'coverage:first-sync:';
+
+/** The request a reminder key names as asking me now: 'waits' when not known to (its asked time saved data or
+ *  unknown), undefined when it no longer asks me. */
+function asksNow(input: PlanInput): (key: string) => CoverageView | 'waits' | undefined {
+  const { snapshot, nowMs } = input;
+  const email = input.settings.email.trim().toLowerCase();
+  const statusOf = statusesOf(snapshot, nowMs, input.settings);
+  const asking = coverageLists(snapshot, nowMs, email, statusOf, input.settings.accountId).askingMe;
+  return (key) => {
+    const c = asking.find((x) => key === `coverage:${x.id}`);
+    return c && knownAsks([c]).length === 0 ? 'waits' : c;
+  };
+}
+
+/** A held request (by its reminder key) as it would be notified now: its words in the zone and from the data of
+ *  now; 'waits' while it is not known to ask me (its asked time saved data or unknown: a fresh one is not notified
+ *  then either, and it is told once read fresh); undefined when it no longer asks me (issue 47, round 20). The
+ *  first sync's summary is worded from those of its requests still asking me (one is told as itself). */
+export function heldCoverageNow(input: PlanInput, key: string): NotificationRequest | 'waits' | undefined {
+  const ask = asksNow(input);
+  const keys = key.startsWith(FIRST_SYNC) ? key.slice(FIRST_SYNC.length).split(',') : [key];
+  const now = keys.map(ask);
+  if (now.includes('waits')) return 'waits';
+  const views = now.filter((c): c is CoverageView => c !== undefined && c !== 'waits');
+  const [only] = views;
+  if (!only) return undefined;
+  return views.length > 1
+    ? coverageSummaryNotification(key, views)
+    : coverageNotification(only, input.nowMs, input, zonesOf(input));
 }

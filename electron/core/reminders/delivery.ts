@@ -25,6 +25,8 @@ export interface DeliveryOptions {
   coverageSavedAtMs?: () => number | undefined;
   /** The held messages as they are true now: held changes restated from what is known (./held-restate). */
   restate?: (held: readonly HeldMessage[], nowMs: number) => HeldMessage[];
+  /** Whether a held message waits on past quiet time, kept held: a coverage request not known to ask me now. */
+  waits?: (held: HeldMessage, nowMs: number) => boolean;
   /** Whether this account is silenced now (muted or paused): its due reminders pass unshown, see `passedKey`. */
   silenced?: () => boolean;
   /** Whether the shift-start alarm rings (or rang) for this start: then it is the start's one notice (issue 50). */
@@ -104,7 +106,10 @@ function quietEndOf(r: Run, nowMs: number): number | undefined {
 
 /** What waited during quiet time, as one summary once it is over (dropped lines that are no longer true). */
 function deliverHeld(r: Run, nowMs: number, ctx: SettleContext): void {
-  const held = r.o.firedStore.held();
+  const all = r.o.firedStore.held();
+  // A request not known to ask me now stays held, told once it is (as a fresh one is notified only then).
+  const waiting = all.filter((h) => !heldExpired(h, nowMs) && r.o.waits?.(h, nowMs) === true);
+  const held = all.filter((h) => !waiting.includes(h));
   if (held.length === 0) return;
   const ahead = (h: HeldMessage): boolean =>
     ctx.plan.some((p) => p.shift !== undefined && p.shift.group === h.group && p.shift.startMs > nowMs);
@@ -120,7 +125,8 @@ function deliverHeld(r: Run, nowMs: number, ctx: SettleContext): void {
   const shown = r.o.restate?.(held, nowMs) ?? held;
   const summary = summaryOf(shown, nowMs, { opts, stillTrue, savedDataAtMs, coverageSavedAtMs, wordedNow });
   const entries = summary ? [{ key: summary.id, untilMs: nowMs + FIRED_RETENTION_MS }] : [];
-  deliver(r, r.o.firedStore.releaseHeld(entries), summary ? [summary] : []);
+  const released = waiting.length > 0 ? held.map((h) => h.key) : undefined;
+  deliver(r, r.o.firedStore.releaseHeld(entries, released), summary ? [summary] : []);
 }
 
 /** Silenced: what fell due passes, unshown, never held for a summary, and recorded as passed (not as shown). */

@@ -47,6 +47,8 @@ export interface ReminderSchedulerOptions {
   stillTrue?: (held: HeldMessage) => boolean;
   /** The held messages as they are true now: held changes restated from what is known (./held-restate). */
   restate?: (held: readonly HeldMessage[], nowMs: number) => HeldMessage[];
+  /** Whether a held message waits on past quiet time (a coverage request not known to ask me now). */
+  waits?: (held: HeldMessage, nowMs: number) => boolean;
   /** When the account's coverage requests are saved data now (their latest read failed since), that data's time:
    *  a held request is then shown saying so. */
   coverageSavedAtMs?: () => number | undefined;

@@ -48,6 +48,7 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       ...(options.quiet ? { quiet: options.quiet } : {}),
       ...(options.stillTrue ? { stillTrue: options.stillTrue } : {}),
       ...(options.restate ? { restate: options.restate } : {}),
+      ...(options.waits ? { waits: options.waits } : {}),
       ...(options.coverageSavedAtMs ? { coverageSavedAtMs: options.coverageSavedAtMs } : {}),
       ...(options.silenced ? { silenced: options.silenced } : {}),
       ...(options.alarmTakesStart ? { alarmTakesStart: options.alarmTakesStart } : {}),
