@@ -174,3 +174,9 @@ export function halfSwapItems(state: AppState, f: Fmt): TrayLeafItem[] {
     };
   });
 }
+
+/** An I'm away hand-off left half done (core/handoff/half-handoff.ts), its fix I'm away with its Retry. */
+export function halfHandoffItems(state: AppState): TrayLeafItem[] {
+  const half = state.halfHandoff;
+  return half ? [{ type: 'action', label: `${half}: open I’m away…`, action: 'open-away', enabled: true }] : [];
+}
