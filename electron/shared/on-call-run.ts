@@ -193,3 +193,10 @@ export function nowBlocks(onCallNow: readonly MyShift[], run: OnCallRun): MyShif
 export function endUnknownElsewhere(run: OnCallRun): boolean {
   return run.endBasis.kind === 'unknown' && run.blocks.every((b) => b.end !== run.end || b.endBasis.kind !== 'unknown');
 }
+
+/** " · may be handed off — checking": main's mark on a block of the run whose hand-off (I'm away) may have landed
+ *  (core/handoff/half-handoff.ts), said beside my state on every surface; '' when none is in doubt. */
+export function runDoubt(run: OnCallRun): string {
+  const mark = run.blocks.find((b) => b.handoff)?.handoff;
+  return mark ? ` · ${mark}` : '';
+}

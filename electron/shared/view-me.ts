@@ -18,6 +18,9 @@ export const MyShiftSchema = z.object({
   /** What the block itself rests on (from now on, for the running one): fresh, or saved data from when. Every
    *  surface words it beside the block (shared/say.ts), so saved data is never said as now's fact. */
   basis: BasisSchema,
+  /** Main's words for a block whose hand-off (I'm away) may have landed: "may be handed off — checking", said beside
+   *  it on every surface so it is never said as plainly mine (core/handoff/half-handoff.ts). */
+  handoff: z.string().optional(),
 });
 export type MyShift = z.infer<typeof MyShiftSchema>;
 

@@ -195,6 +195,9 @@ export const AppStateSchema = z.object({
   halfSwaps: z
     .array(z.object({ accountId: AccountIdSchema, name: z.string(), result: HalfSwapResultSchema }))
     .optional(),
+  /** An I'm away hand-off left half done (some blocks not handed off, Retry has work or a write may still land): its
+   *  one problem line on the glance, its fix I'm away (core/handoff/half-handoff.ts). */
+  halfHandoff: z.string().optional(),
   /** A newer release, from the daily update check (main process; never in demo): its version and release page. */
   update: z.object({ version: z.string(), url: z.string() }).optional(),
 });

@@ -4,11 +4,15 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-sizes';
 
-const ALL_JS_RATCHET_KB = 94.5;
+// 94.6 with an I'm away hand-off left half done on the glance (adv49 r15 #1: its line and Open I'm away… after the
+// glance), from 96,783 bytes.
+const ALL_JS_RATCHET_KB = 94.6;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
 // judged in main and carried in the snapshot, so none of its rule loads first).
-const FIRST_JS_RATCHET_KB = 34.9;
+// 35.0 (35,779 bytes, from 35,729), the budget itself: a block whose hand-off may have landed marked "may be handed
+// off — checking" in my state (main's words on the block, adv49 r15 #1; the schema's two fields are 20 bytes of it).
+const FIRST_JS_RATCHET_KB = 35.0;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
 
 describe('renderer bundle budgets', () => {

@@ -11,6 +11,8 @@ import type { NotificationHealthResult } from '../readiness/readiness';
 import { handoffParts } from '../handoff/handlers';
 import { originOf } from '../storage/cache-origin';
 import { createHalfSwaps, type HalfSwaps } from '../handoff/half-swaps';
+import { withHalfHandoff } from '../handoff/half-handoff';
+import type { HandoffStatus } from '../../shared/handoff';
 import type { Clock, FileStore, SecretStore } from '../ports';
 import { keychainEntries, sameService } from '../../shared/accounts';
 import { hostOf } from './clients';
@@ -104,6 +106,7 @@ function viewOf(
   fired: { store?: FiredStore },
   alarm: { parts?: AlarmParts },
   halfSwaps: HalfSwaps,
+  away: { status?: () => HandoffStatus },
 ): { keeper: StateKeeper; readiness: ReadinessWatch } {
   const { storage, settings, sessions, feed } = parts;
   let notificationHealth: NotificationHealthResult | undefined;
@@ -115,7 +118,12 @@ function viewOf(
     demo: options.overrides?.demo === true,
     notificationHealth: () => notificationHealth,
     localZone: c.localZone,
-    decorate: (state, nowMs, health) => halfSwaps.decorate(alarm.parts?.decorate(state, nowMs, health) ?? state, nowMs),
+    decorate: (state, nowMs, health) =>
+      withHalfHandoff(
+        halfSwaps.decorate(alarm.parts?.decorate(state, nowMs, health) ?? state, nowMs),
+        away.status?.(),
+        nowMs,
+      ),
   });
   const keeper = createStateKeeper(
     c.clock,
@@ -184,7 +192,8 @@ function handlersOf(
     createOverride: accountSide['override:create'],
     candidates: accountSide['override:candidates'],
     refreshAll: () => accountSide['sync:refresh'](null),
-    changed: ignore,
+    // The glance says a hand-off left half done (half-handoff.ts), so each change of the run is a change of state.
+    changed: () => keeper.update(),
     halfSwaps,
     ...(options.verifyGraceMs !== undefined ? { graceMs: options.verifyGraceMs } : {}),
     // Whose a saved hand-off is, as for the cache and reminders (demo: a new simulator port each launch, left out).
@@ -256,10 +265,20 @@ export function createEngine(options: EngineOptions): Engine {
   const feed = feedOf(c, storage, settings, sessions, options.serveCalendarFeed !== false, options.secrets);
   const fired: { store?: FiredStore } = {};
   const halfSwaps = createHalfSwaps(() => hooks.changed());
-  const { keeper, readiness } = viewOf(c, options, { storage, settings, sessions, feed }, fired, alarm, halfSwaps);
+  const away: { status?: () => HandoffStatus } = {};
+  const { keeper, readiness } = viewOf(
+    c,
+    options,
+    { storage, settings, sessions, feed },
+    fired,
+    alarm,
+    halfSwaps,
+    away,
+  );
   const alarms = (alarm.parts = alarmPartsOf(c, options, storage, settings, sessions, () => keeper.update()));
   hooks.changed = () => (keeper.update(), alarms.replan());
   const { handlers, handoff } = handlersOf(c, options, keeper, settings, sessions, halfSwaps);
+  away.status = () => handoff.status();
   const { log } = c;
   return engineSurface({
     clock,

@@ -40,7 +40,7 @@ const READINESS_FIX: Record<NonNullable<ReadinessCheck['action']>, TrayActionId>
   'test-notification': 'open-status',
 };
 
-/** My state first (opening the popover), then my readiness (its fix as the action when not ready), the alarms and
+/** My state first (opening the popover), then the alarms, my readiness (its fix as the action when not ready) and
  *  the coverage list's freshness when it is not fresh, each left out when `problemShown` (the sync problem) already
  *  says it. `tight`: the menu is short of room, so one alarm is one item (its line acknowledging it). Before setup,
  *  "Open status…" alone. */
@@ -50,6 +50,9 @@ export function myStateItems(state: AppState, f: Fmt, problemShown = false, tigh
   const items: TrayMenuItem[] = [
     { type: 'action', label: myShiftLine(state, f, problemShown), action: 'open-status', enabled: true },
   ];
+  // The alarms before readiness, as the popover and docs/using-it.md order them: a ringing alarm asks most (adv49
+  // r15 #3: a muted account's shift 15 h away was read first).
+  items.push(...alarmItems(state, f, tight));
   // A rejected key is the sync problem's, said once there with its "Enter new key…".
   const readiness = problemShown ? keySaidApart(state.me.readiness) : state.me.readiness;
   if (readiness) {
@@ -63,7 +66,7 @@ export function myStateItems(state: AppState, f: Fmt, problemShown = false, tigh
           : { type: 'label', label: line.text },
       );
   }
-  items.push(...alarmItems(state, f, tight), ...stillRingItems(state, f));
+  items.push(...stillRingItems(state, f));
   const coverage = problemShown ? undefined : coverageFreshnessLine(state, f);
   if (coverage) items.push({ type: 'action', label: coverage, action: 'open-coverage', enabled: true });
   return items;
@@ -173,4 +176,10 @@ export function halfSwapItems(state: AppState, f: Fmt): TrayLeafItem[] {
       params: { scheduleId, start, end },
     };
   });
+}
+
+/** An I'm away hand-off left half done (core/handoff/half-handoff.ts), its fix I'm away with its Retry. */
+export function halfHandoffItems(state: AppState): TrayLeafItem[] {
+  const half = state.halfHandoff;
+  return half ? [{ type: 'action', label: `${half}: open I’m away…`, action: 'open-away', enabled: true }] : [];
 }

@@ -14,6 +14,7 @@ import {
   MAX_TOP_ONE,
   MAX_TOP_SEVERAL,
   halfSwapItems,
+  halfHandoffItems,
   myStateItems,
   problemItems,
   setupProblemItems,
@@ -110,7 +111,11 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
 /** After my state: what stands in the way, each with its fix as the action. */
 function headItems(state: AppState, f: Fmt, extras: TrayExtras, fold: boolean): TrayMenuItem[] {
   const { shortcutProblem, loginProblem } = extras;
-  const items: TrayMenuItem[] = [...problemItems(state, problemLine(state, f), f), ...halfSwapItems(state, f)];
+  const items: TrayMenuItem[] = [
+    ...problemItems(state, problemLine(state, f), f),
+    ...halfSwapItems(state, f),
+    ...halfHandoffItems(state),
+  ];
   if (shortcutProblem) items.push({ type: 'action', label: shortcutProblem, action: 'open-settings', enabled: true });
   // macOS keeps the login item waiting for approval: the fix is the user's, in System Settings (the label says where).
   if (loginProblem) items.push({ type: 'label', label: loginProblem });

@@ -2,7 +2,15 @@
 // sections and the coverage words live beside it (tray-schedule-section.ts, tray-coverage-words.ts).
 import { basisMark, endIsKnown, untilPhrase } from '../../shared/basis';
 import type { AppState, MyShift } from '../../shared/view-state';
-import { myRunNext, myRunNow, nowBlocks, runIsChained, runNames, type OnCallRun } from '../../shared/on-call-run';
+import {
+  myRunNext,
+  myRunNow,
+  nowBlocks,
+  runDoubt,
+  runIsChained,
+  runNames,
+  type OnCallRun,
+} from '../../shared/on-call-run';
 import { runUnreadNote } from '../../shared/run-words';
 import { nowUnknownText } from '../../shared/now-unknown';
 import { isolate } from '../../shared/bidi';
@@ -75,7 +83,7 @@ export function runPhrase(state: AppState, f: Fmt): string | undefined {
   const time = (iso: string): string => fmt(iso, f);
   const left = endIsKnown(run) ? ` (${formatLeft(f.nowMs, run.end)})` : '';
   const end = (iso: string): string => fmt(iso, f, runZones(state, run).end);
-  return `${runNames(run, (s) => shiftName(s, state))} ${untilPhrase(run, end)}${left}${basisMark(run.basis, time)}${runUnreadNote(state, run)}`;
+  return `${runNames(run, (s) => shiftName(s, state))} ${untilPhrase(run, end)}${left}${basisMark(run.basis, time)}${runDoubt(run)}${runUnreadNote(state, run)}`;
 }
 
 /** "Platform primary until 17:00 (5 h left)": every block I'm on now, or my on-call run; undefined off call. */
@@ -89,7 +97,7 @@ export function onCallPhrase(state: AppState, f: Fmt): string | undefined {
   const onCall = nowBlocks(state.me.onCallNow, run);
   const [current] = onCall;
   const left = onCall.length === 1 && current && endIsKnown(current) ? ` (${formatLeft(f.nowMs, current.end)})` : '';
-  return `${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}${runUnreadNote(state, run)}`;
+  return `${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}${runDoubt(run)}${runUnreadNote(state, run)}`;
 }
 
 /** "Platform primary, then Payments 03:32 – Sun 03:32 · 1 d (in 2 h)": my next on-call time, back to back blocks
@@ -99,7 +107,7 @@ export function nextPhrase(state: AppState, f: Fmt): string | undefined {
   const [first] = next?.blocks ?? [];
   if (!next || !first) return undefined;
   const what = !runIsChained(next) && endIsKnown(next) ? blockPhrase(first, f, state) : nextRunPhrase(state, next, f);
-  return `${what} (${formatRelative(f.nowMs, next.start)})${gapsSuffix(state, first, f)}`;
+  return `${what} (${formatRelative(f.nowMs, next.start)})${runDoubt(next)}${gapsSuffix(state, first, f)}`;
 }
 
 /** No shift of mine known and my shifts unknown: one wording on the tray's menu and tooltip, the popover's own

@@ -125,6 +125,7 @@ export function tooltipText(state: AppState, f: Fmt, maxChars?: number): string 
   lines.push(...problemItems(state, problemLine(state, f), f).map((i) => ('label' in i ? i.label : '')));
   if (state.accounts.length > 1) lines.push(...setupProblemItems(state).map((i) => ('label' in i ? i.label : '')));
   lines.push(...halfSwapLines(state, f));
+  if (state.halfHandoff) lines.push(state.halfHandoff);
   return maxChars === undefined ? lines.join('\n') : boundTooltip(lines, maxChars);
 }
 

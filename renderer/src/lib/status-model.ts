@@ -3,7 +3,7 @@
 import { basisMark, endIsKnown, untilPhrase, type Basis } from '../../../electron/shared/basis';
 import { formatDayTime, formatLeft, formatRelative, initials } from '../../../electron/shared/format';
 import { hasData } from '../../../electron/shared/freshness';
-import { myRunNext, myRunNow, runNames, type OnCallRun } from '../../../electron/shared/on-call-run';
+import { myRunNext, myRunNow, runDoubt, runNames, type OnCallRun } from '../../../electron/shared/on-call-run';
 import { savedDataFrom } from '../../../electron/shared/saved-words';
 import { isolate } from '../../../electron/shared/bidi';
 import { runZones } from '../../../electron/shared/schedule-zone';
@@ -56,7 +56,7 @@ export function myStateLine(state: AppState, ctx: FormatContext, problemShown = 
     const left = endIsKnown(run) ? ` · ${formatLeft(ctx.nowMs, run.end)}` : '';
     return {
       tone: 'oncall',
-      title: `On call ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx, runZones(state, run).end))}${savedShort(run.basis, ctx)}`,
+      title: `On call ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx, runZones(state, run).end))}${savedShort(run.basis, ctx)}${runDoubt(run)}`,
       detail: `${names(run)} · ${spanOf(state, run, ctx)}${left}${basisMark(run.basis, time)}`,
       ...savedIn(run.basis),
     };
@@ -74,7 +74,7 @@ export function myStateLine(state: AppState, ctx: FormatContext, problemShown = 
     // whole block (back to back ones too), and what the app couldn't read (an earlier shift may hide there).
     return {
       tone: unknownNow ? 'unknown' : untilMs <= SOON_MS ? 'soon' : 'off',
-      title: `${unknownNow ? 'On call now: unknown · next known' : 'Next'}: ${atText(Date.parse(next.start), ctx, runZones(state, next).start)} (${formatRelative(ctx.nowMs, next.start)})${savedShort(next.basis, ctx)}`,
+      title: `${unknownNow ? 'On call now: unknown · next known' : 'Next'}: ${atText(Date.parse(next.start), ctx, runZones(state, next).start)} (${formatRelative(ctx.nowMs, next.start)})${savedShort(next.basis, ctx)}${runDoubt(next)}`,
       detail: `${names(next)} · ${runText(state, next, ctx)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
       ...savedIn(next.basis),
     };
