@@ -61,6 +61,8 @@ export interface DoubtFile {
   entries(): Array<[string, Doubt]>;
   /** Writes the doubts held now (the file always holds what memory holds). */
   save(doubts: ReadonlyArray<[string, Doubt]>): void;
+  /** The same, awaited before a write is sent: why it could not be saved (in words), or undefined once it is. */
+  saveFirst?(doubts: ReadonlyArray<[string, Doubt]>): Promise<string | undefined>;
 }
 
 const SAVED_AFTER_ALL =
@@ -103,6 +105,11 @@ export interface Doubts {
   /** The doubt the last lookFirst of this key settled as not landed (not shown after the settle, the revision unmoved:
    *  sent again), taken once: its "may be in place" record is proven not to be (adv48 r18 #1). */
   unsent(key: string): Doubt | undefined;
+  /** Saves the record of a write about to be sent, before it is sent (as away mode's "sending" state is): a restart
+   *  before its answer is kept then looks first. Why it could not be saved (nothing may be sent), or undefined. */
+  saveFirst(key: string, doubt: Doubt): Promise<string | undefined>;
+  /** The write's answer came and left nothing to doubt: its record saved first is let go. */
+  release(): void;
 }
 
 /** A doubt looked at: the answer, and (saved after all with a change inside it) the window's shifts as read then. */
@@ -251,6 +258,12 @@ export function createDoubts(
       if (at !== undefined && typeof revision === 'number' && revision > at) moving.add(id);
       return moving.has(id);
     },
+    async saveFirst(key, doubt) {
+      if (!file?.saveFirst) return undefined;
+      const mine = [...ready()].filter(([k, d]) => k !== key && (d.from ?? file) === file);
+      return file.saveFirst([...mine.map(([k, { from: _from, ...d }]): [string, Doubt] => [k, d]), [key, doubt]]);
+    },
+    release: () => save(),
     remember(key, doubt) {
       ready().set(key, { ...doubt, ...(file ? { from: file } : {}) });
       save();

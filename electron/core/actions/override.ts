@@ -26,6 +26,10 @@ import {
 
 const DEFAULT_VERIFY_GRACE_MS = 3_000;
 
+/** The rule of every flow (away mode's "it could not be saved first, so it wasn't sent"), with the reason. */
+const notSavedFirst = (reason: string) =>
+  `Its record (kept so that a restart never sends it twice) could not be saved first, so it wasn't sent: ${reason}. Try again once the app's data folder can be written.`;
+
 /** Same schedule, same window (as asked, so two clicks a second apart match) and the same people. */
 function sameCreateKey(request: RequestOf<'override:create'>, plan: PlannedOverride): string {
   const w = request.window;
@@ -176,6 +180,11 @@ async function createChecked(
   const revisionBefore = (await revisionNow(client, plan.scheduleId)) ?? revisionSeen(deps, plan.scheduleId);
   const moves = doubts.revisionMoves(plan.scheduleId, revisionSeen(deps, plan.scheduleId));
   const before: Before = { revisionBefore, moves };
+  // Its record first (lost-answers.json), as away mode's "sending" state: one that can't be saved sends nothing, else a
+  // restart before the answer would send it twice (adv48 r19 #1). Saved as "no answer came" until the answer does.
+  const atMs = deps.clock.now();
+  const unsaved = await doubts.saveFirst(key, { plan, note, atMs, revisionBefore, moves, lost: true });
+  if (unsaved !== undefined) return failure('storage', notSavedFirst(unsaved));
   const answer = await createOnce(deps, client, request, plan, sending, note, before);
   const status = answer.ok ? answer.value.status : undefined;
   if (status === 'created' && typeof revisionBefore === 'number') {
@@ -186,6 +195,7 @@ async function createChecked(
   }
   if (status === 'not_created' || (status === 'unknown' && tellable))
     doubts.remember(key, { plan, note, atMs: deps.clock.now(), revisionBefore, moves, lost: before.lost === true });
+  else doubts.release();
   return answer;
 }
 

@@ -92,8 +92,11 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: S
   }
   // My take-over landed (its answer lost or not) and the schedule no longer shows me in it: a change since it was
   // created (a manager put Bob back), never written over by a second one; the override form's rule (adv48 r7 #2).
+  // One answered with an error (a 5xx) whose check read failed is not known to have landed: the write path's check
+  // decides (override-again.ts: checking inside the 2 minutes, then sent once if not shown and the revision is
+  // unmoved; moved, said as such), never "Bob now covers it … its answer never came" (adv48 r19 #2).
   const landed = runningTakeOver(snapshot, request.scheduleId, deps.clock.now());
-  if (landed) {
+  if (landed && !(landed.id === '' && landed.erred === true)) {
     const others = new Map(now.users.map((u) => [lower(u.email), u.name || u.email]));
     const said = changedSinceCreated(others, me, landed.id === '');
     return refuse('changed_since_planned', said.error.message);

@@ -19,6 +19,7 @@ import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keepAside, readBack, sortClaims } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
+import { reasonOf } from '../storage/write-watch';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 import type { Blind, Doubt, DoubtFile } from '../actions/override-again';
 
@@ -187,6 +188,19 @@ export function createLostAnswerFile(
   let removed = false;
   // Each write keeps the origin it was sent under: an address changed while running does not restamp it.
   const origins = new Map<string, CacheOrigin>();
+  const writeOf = (doubts: ReadonlyArray<[string, Doubt]>) => {
+    const now = origin();
+    const entries = doubts.map(([key, { restored: _restored, ...d }]) => {
+      const from = origins.get(key) ?? now;
+      origins.set(key, from);
+      return { key, ...d, origin: from };
+    });
+    return async () => {
+      if (removed) return;
+      const sign = await signed();
+      await files.writeAtomic(name, JSON.stringify({ version: 1, entries: entries.map((e) => sign.sign(e)) }));
+    };
+  };
   return {
     async load(watched, report) {
       const say = (message: string) => report({ id: LOST_ANSWERS_NOTICE_ID, message });
@@ -229,19 +243,15 @@ export function createLostAnswerFile(
     entries: () => read,
     blind: () => blind,
     save(doubts) {
-      if (removed) return;
-      const now = origin();
-      const entries = doubts.map(([key, { restored: _restored, ...d }]) => {
-        const from = origins.get(key) ?? now;
-        origins.set(key, from);
-        return { key, ...d, origin: from };
-      });
-      const write = async () => {
-        if (removed) return;
-        const sign = await signed();
-        await files.writeAtomic(name, JSON.stringify({ version: 1, entries: entries.map((e) => sign.sign(e)) }));
-      };
-      writing = writing.then(write).catch(() => undefined);
+      writing = writing.then(writeOf(doubts)).catch(() => undefined);
+    },
+    saveFirst(doubts) {
+      const done = writing.then(writeOf(doubts));
+      writing = done.catch(() => undefined);
+      return done.then(
+        () => undefined,
+        (cause: unknown) => reasonOf(cause) ?? 'the data folder could not be written',
+      );
     },
     settled: () => writing,
     async remove() {

@@ -10,10 +10,22 @@ export const MINE_IN_PLACE = 'Already in place from an earlier press, so it was 
 
 /** Whether the fresh timeline holds my side of the swap as planned: the teammate covering my whole window. */
 export function mineLanded(state: AppState, r: SwapRequest, me: string): boolean {
-  const s = state.schedules.find((x) => x.id === r.mine.scheduleId);
-  if (!s || s.status.kind !== 'fresh' || me === '') return false;
-  const [startMs, endMs] = [Date.parse(r.mine.start), Date.parse(r.mine.end)];
-  const them = r.theirs.email.toLowerCase();
+  return me !== '' && coveredAsSwapped(state, r.mine, r.theirs.email, me);
+}
+
+/** Whether it also holds their side as planned (me over their whole window, they nowhere in it): the swap is whole,
+ *  pressed again it is found in place and answered "Swapped", never "changed since you planned it" of my own side
+ *  (adv48 r19 #4). The checks before a first send (swap-check.ts) are for a swap not yet made. */
+export function swapWhole(state: AppState, r: SwapRequest, me: string): boolean {
+  return mineLanded(state, r, me) && coveredAsSwapped(state, r.theirs, me, r.theirs.email);
+}
+
+/** `to` on call over the whole window with the same people throughout, and `from` nowhere in it. */
+function coveredAsSwapped(state: AppState, w: SwapRequest['mine'], to: string, from: string): boolean {
+  const s = state.schedules.find((x) => x.id === w.scheduleId);
+  if (!s || s.status.kind !== 'fresh') return false;
+  const [startMs, endMs] = [Date.parse(w.start), Date.parse(w.end)];
+  const [them, gone] = [to.toLowerCase(), from.toLowerCase()];
   let reached = startMs;
   let people: string | undefined;
   for (const t of s.timeline) {
@@ -21,7 +33,7 @@ export function mineLanded(state: AppState, r: SwapRequest, me: string): boolean
     if (b <= reached || a >= endMs) continue;
     if (a > reached || t.kind !== 'people') return false;
     const emails = [...new Set(t.users.map((u) => u.email.toLowerCase()))].sort();
-    if (!emails.includes(them) || emails.includes(me.toLowerCase())) return false;
+    if (!emails.includes(them) || emails.includes(gone)) return false;
     if (people !== undefined && people !== emails.join()) return false;
     people = emails.join();
     reached = b;

@@ -12,7 +12,7 @@ import { check } from './swap-check';
 import { onceRef } from './plan';
 import { onCallOver, type ScheduleWindow } from '../../shared/swap-rules';
 import { sideWithin, windowOf } from './swap-within';
-import { mineLanded, MINE_IN_PLACE } from './swap-landed';
+import { mineLanded, MINE_IN_PLACE, swapWhole } from './swap-landed';
 import { unsettled, type SettleBook } from './swap-unsettled';
 import { mineGoneText, staleText, swapText, undoneText } from './swap-text';
 
@@ -134,8 +134,10 @@ export async function swapShifts(deps: SwapDeps, asked: SwapRequest): Promise<Sw
   const r = onceSwap(deps.state(), asked);
   const state = deps.state();
   // My side already in place from a press before a restart: the app's own write, gone on from (swap-landed.ts).
-  const landed = mineLanded(state, r, myEmailOn(state, refParts(r.mine.scheduleId).accountId));
-  const problem = check(deps, r, landed);
+  const mineEmail = myEmailOn(state, refParts(r.mine.scheduleId).accountId);
+  const landed = mineLanded(state, r, mineEmail);
+  // Both sides in place (pressed again once whole): each is re-read below and found in place, nothing sent.
+  const problem = swapWhole(state, r, mineEmail) ? undefined : check(deps, r, landed);
   if (problem) return problem;
   const name = teammateName(state, r.theirs.scheduleId, r.theirs.email);
   const accountId = refParts(r.mine.scheduleId).accountId;
