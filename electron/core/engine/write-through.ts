@@ -1,7 +1,8 @@
 // A write named by a ref, sent through an account that can write (account-handlers.ts writeRef). A 403 to it teaches
 // that that account can't write there (write-standing.ts); the same write then goes through the next account of the
 // same service that can, from its own session's write path (which reads the schedule again first), until one takes
-// it or none is left: the refusal shown is the last one, the writable account is never left untried. A 403 writes
+// it or none is left, the writable account never left untried: its substantive answer (changed since planned…) is
+// said, an earlier refusal only when every account refused or the last could only fail to read (told). A 403 writes
 // nothing, so the next try is never a duplicate. A 401 (the key revoked at the service, learned from this call or a
 // read just before it: write-standing.ts) moves it on the same way (adv48 r17 #1), and so does any answer that sent
 // nothing while the standing learned the account can't write (a read before the POST refused the key); an answer
