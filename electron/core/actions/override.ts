@@ -102,6 +102,30 @@ async function createOnce(
   return { ok: true as const, value: outcome };
 }
 
+type Earlier = NonNullable<Awaited<ReturnType<Doubts['lookFirst']>>>;
+
+/** What an earlier attempt at this create, read first, now answers for it. */
+function earlierAnswer(deps: ActionDeps, earlier: Earlier): ResponseOf<'override:create'> {
+  const first = earlier.doubt.plan;
+  if (earlier.outcome.status === 'created_unconfirmed') {
+    // Mine after all: the record comes back, so its appearance is not someone else's change (and a take-over
+    // can be handed back); the schedule is refreshed to show it.
+    settle(deps, recordSent(deps, first, earlier.doubt.note), {
+      id: '',
+      start: first.input.start,
+      end: first.input.end,
+    });
+    void deps.refresh({ reason: 'write', scheduleIds: [first.scheduleId], rereadShifts: true });
+    // A change inside it since (a manager's, landed in the same instant) is said after it (adv48 r17 #2).
+    const when = { nowMs: deps.clock.now(), localZone: deps.localZone?.() ?? 'UTC' };
+    const me = deps.settings().email.trim().toLowerCase();
+    const inside = earlier.shown && changedWithin(earlier.shown, plannedWrite(first), me, when);
+    if (inside)
+      return { ok: true as const, value: { ...earlier.outcome, message: `${earlier.outcome.message} ${inside}` } };
+  }
+  return { ok: true as const, value: earlier.outcome };
+}
+
 /**
  * Sends a create, unless an earlier attempt at it may have been saved after all: then the schedule is read first
  * (override-again.ts). Attempts that end "most likely not saved", or unknown on a window the schedule can tell
@@ -127,26 +151,7 @@ async function createChecked(
   if (unsent) forgetMayLand(deps, unsent.plan);
   // Another write's doubt over this window (any flow): this one never left, so it waits, naming it (adv48 r14 #1).
   if (earlier && !own && earlier.outcome.status === 'unknown') return waitingForEarlier(deps, earlier.doubt);
-  if (earlier) {
-    const first = earlier.doubt.plan;
-    if (earlier.outcome.status === 'created_unconfirmed') {
-      // Mine after all: the record comes back, so its appearance is not someone else's change (and a take-over
-      // can be handed back); the schedule is refreshed to show it.
-      settle(deps, recordSent(deps, first, earlier.doubt.note), {
-        id: '',
-        start: first.input.start,
-        end: first.input.end,
-      });
-      void deps.refresh({ reason: 'write', scheduleIds: [first.scheduleId], rereadShifts: true });
-      // A change inside it since (a manager's, landed in the same instant) is said after it (adv48 r17 #2).
-      const when = { nowMs: deps.clock.now(), localZone: deps.localZone?.() ?? 'UTC' };
-      const me = deps.settings().email.trim().toLowerCase();
-      const inside = earlier.shown && changedWithin(earlier.shown, plannedWrite(first), me, when);
-      if (inside)
-        return { ok: true as const, value: { ...earlier.outcome, message: `${earlier.outcome.message} ${inside}` } };
-    }
-    return { ok: true as const, value: earlier.outcome };
-  }
+  if (earlier) return earlierAnswer(deps, earlier);
   // Written on what the service holds now: a preview that aged (someone else holds the window now) sends nothing.
   // This app's own earlier writes of the same kind (a take-over's record is not a quick override of that window).
   const known = deps.snapshot.get().createdOverrides.filter((c) => c.kind === note?.kind);

@@ -17,7 +17,7 @@ import { MAIN_ACCOUNT_ID, type AccountId } from '../../shared/accounts';
 import { CreatedOverrideSchema } from '../model/snapshot';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
-import { droppedText, keepAside, readBack, sortClaims } from '../storage/read-back';
+import { droppedText, keepAside, readBack, sortClaims, type ReadBack } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { reasonOf } from '../storage/write-watch';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
@@ -167,6 +167,21 @@ function blindOf(o: {
   return lost.length > 0 ? { scheduleIds: new Set(lost), sinceMs: o.nowMs } : undefined;
 }
 
+/** What is said of a file nothing was taken from (absent: nothing). */
+function saidNotRead(
+  got: Exclude<ReadBack<z.infer<typeof FileSchema>>, { kind: 'read' }>,
+  say: (message: string) => void,
+): void {
+  if (got.kind === 'absent') return;
+  if (got.kind === 'unreadable')
+    say(`The writes whose answer was lost couldn't be read (${got.reason}): check the schedule before writing again.`);
+  else if (got.newer !== undefined) say(newerVersionText(WHAT, got.newer, got.kept));
+  else {
+    const where = got.kept === undefined ? ' Keeping it aside failed too.' : ` The file was kept as ${got.kept}.`;
+    say(`The saved writes whose answer was lost were not the app's and nothing of them was used.${where}`);
+  }
+}
+
 /** `signer`: the install's record key (record-key.ts recordSignerOf); undefined without a keychain (said there).
  *  `origin`: the account's address and e-mail now (cache-origin.ts originOf). */
 export function createLostAnswerFile(
@@ -208,21 +223,7 @@ export function createLostAnswerFile(
       if (got.kind === 'absent') return;
       // Records existed that can't be used: writes there wait out a settle from now (adv48 r12 #3).
       if (got.kind === 'unreadable' || got.kind === 'refused') blind = { scheduleIds: 'all', sinceMs: clock.now() };
-      if (got.kind === 'unreadable') {
-        say(
-          `The writes whose answer was lost couldn't be read (${got.reason}): check the schedule before writing again.`,
-        );
-        return;
-      }
-      if (got.kind === 'refused' && got.newer !== undefined) {
-        say(newerVersionText(WHAT, got.newer, got.kept));
-        return;
-      }
-      if (got.kind === 'refused') {
-        const where = got.kept === undefined ? ' Keeping it aside failed too.' : ` The file was kept as ${got.kept}.`;
-        say(`The saved writes whose answer was lost were not the app's and nothing of them was used.${where}`);
-        return;
-      }
+      if (got.kind !== 'read') return saidNotRead(got, say);
       if (got.newer !== undefined)
         report({
           id: `${LOST_ANSWERS_NOTICE_ID}-newer`,

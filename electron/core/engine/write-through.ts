@@ -1,7 +1,8 @@
 // A write named by a ref, sent through an account that can write (account-handlers.ts writeRef). A 403 to it teaches
 // that that account can't write there (write-standing.ts); the same write then goes through the next account of the
 // same service that can, from its own session's write path (which reads the schedule again first), until one takes
-// it or none is left: the refusal shown is the last one, the writable account is never left untried. A 403 writes
+// it or none is left, the writable account never left untried: its substantive answer (changed since planned…) is
+// said, an earlier refusal only when every account refused or the last could only fail to read (told). A 403 writes
 // nothing, so the next try is never a duplicate. A 401 (the key revoked at the service, learned from this call or a
 // read just before it: write-standing.ts) moves it on the same way (adv48 r17 #1), and so does any answer that sent
 // nothing while the standing learned the account can't write (a read before the POST refused the key); an answer
@@ -18,6 +19,24 @@ const nothingSent = (a: { ok: boolean; error?: { kind: string } }): boolean =>
   !a.ok && a.error !== undefined && !MAY_HAVE_LANDED.has(a.error.kind);
 const refusal = (a: { ok: boolean; error?: { kind: string } }): boolean =>
   !a.ok && (a.error?.kind === 'forbidden' || a.error?.kind === 'unauthorized');
+/** Failures of the reads before a POST (or of the session itself): they say nothing of the write. */
+const COULD_NOT_READ = new Set([
+  'stale_data',
+  'network',
+  'timeout',
+  'server',
+  'bad_response',
+  'rate_limited',
+  'service_wait',
+  'key_rejected',
+  'needs_setup',
+]);
+/** An earlier refusal is said only when the last account refused too or could only fail to read; a substantive
+ *  answer from the account that could write (changed since planned, already in place, not mine…) is final. */
+function told<T>(refused: Answer<T> | undefined, last: Answer<T>): Answer<T> {
+  if (refused === undefined || last.ok) return last;
+  return refusal(last) || COULD_NOT_READ.has(last.error.kind) ? refused : last;
+}
 
 /** The answer of the write through the first account that took it (or the last refusal), and that account. */
 export async function writeThrough<R extends { scheduleId: string }, T>(
@@ -28,17 +47,17 @@ export async function writeThrough<R extends { scheduleId: string }, T>(
 ): Promise<Answer<T>> {
   const tried = new Set<string>();
   let last: Answer<T> = GONE;
-  // Every account refused: the refusal is what is said (the next one's read may have failed on its own key).
+  // Every account refused, or the last could not read: the refusal is what is said (told).
   let refused: Answer<T> | undefined;
   for (let ref = via(request.scheduleId); !tried.has(ref); ref = via(request.scheduleId)) {
     tried.add(ref);
     const r = await inSession(routes, { ...request, scheduleId: ref }, run);
-    if (!r) return refused ?? last;
+    if (!r) return told(refused, last);
     last = r.answer;
     if (refusal(r.answer)) refused = r.answer;
     // Only a failure that sent nothing moves the write on, and only when the standing learned from it (a 401 or
     // 403 through this account): via then names another account, else the same one and the loop ends.
     if (!nothingSent(r.answer)) return r.answer;
   }
-  return refused ?? last;
+  return told(refused, last);
 }

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
-import { droppedText, keepAside, readBack, sortClaims } from '../storage/read-back';
+import { droppedText, keepAside, readBack, sortClaims, type ReadBack } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { afterFirstRead, UNSIGNED, vouches, type RecordSigner } from '../storage/record-key';
 import { MAX_RETRY_AFTER_MS, type RateGate } from './rate-gate';
@@ -49,6 +49,20 @@ function waitProblem(nowMs: number, channels: KnownChannels, signer: RecordSigne
 }
 
 type Macs = Record<string, string>;
+
+type Waits = z.infer<typeof WaitsSchema>;
+
+/** What is said of a file nothing was taken from (absent: nothing). */
+function saidNotRead(read: Exclude<ReadBack<Waits>, { kind: 'read' }>, say: (message: string) => void): void {
+  if (read.kind === 'absent') return;
+  if (read.kind === 'unreadable')
+    say(`The phone service's saved waits couldn't be read (${read.reason}): a wait it asked for may be missed.`);
+  else if (read.newer !== undefined) say(newerVersionText(WHAT, read.newer, read.kept));
+  else {
+    const where = read.kept === undefined ? ' Keeping it aside failed too.' : ` The file was kept as ${read.kept}.`;
+    say(`The phone service's saved waits were not the app's and nothing of them was used.${where}`);
+  }
+}
 
 /** `signer`: the app's record key (none: no keychain, the waits are written and read unsigned as before). */
 export function createRateGates(
@@ -103,20 +117,7 @@ export function createRateGates(
   async function readInto(report: (n: Notice) => void, channels: KnownChannels, first: RecordSigner | undefined) {
     const say = (message: string) => report({ id: RATE_WAITS_NOTICE_ID, message });
     const read = await readBack(files, RATE_WAITS_FILE, WaitsSchema, { maxChars: MAX_WAITS_CHARS });
-    if (read.kind === 'absent') return;
-    if (read.kind === 'unreadable') {
-      say(`The phone service's saved waits couldn't be read (${read.reason}): a wait it asked for may be missed.`);
-      return;
-    }
-    if (read.kind === 'refused' && read.newer !== undefined) {
-      say(newerVersionText(WHAT, read.newer, read.kept));
-      return;
-    }
-    if (read.kind === 'refused') {
-      const where = read.kept === undefined ? ' Keeping it aside failed too.' : ` The file was kept as ${read.kept}.`;
-      say(`The phone service's saved waits were not the app's and nothing of them was used.${where}`);
-      return;
-    }
+    if (read.kind !== 'read') return saidNotRead(read, say);
     if (read.newer !== undefined)
       report({
         id: `${RATE_WAITS_NOTICE_ID}-newer`,

@@ -27,6 +27,7 @@ import { hashFor } from './route';
 import { dayOptions, uses24h } from './time-input';
 import { myEmailFor } from './account-texts';
 import { withAccount } from './accounts';
+import { answeredRequest, submitLabelOf, withAnswered } from './override-request';
 
 export class OverrideForm {
   /** The app's zone when the form opened, by name: the custom window's times are read in it, the preview is worded in
@@ -144,18 +145,14 @@ export class OverrideForm {
   );
   /** The coverage request this form answers, shown above it. */
   get request() {
-    const id = this.#params().requestId;
-    return id ? this.#model().coverage.askingMe.find((r) => r.id === id) : undefined;
+    return answeredRequest(this.#model(), this.#params());
   }
   get nothingToDo(): boolean {
     const p = this.#asks.previewOf(this.checked);
     return p !== null && nothingToDo(p);
   }
   get submitLabel(): string {
-    // The same override again after "most likely not saved": the button says so (the core reads the schedule first).
-    const again = this.checked.ok && this.write.isRetry(this.checked.request);
-    if (this.write.phase === 'sending') return again ? 'Checking the schedule…' : 'Creating…';
-    return again ? 'Create again' : 'Create override';
+    return submitLabelOf(this.write.phase === 'sending', this.checked.ok && this.write.isRetry(this.checked.request));
   }
 
   /** Starts from a draft kept for this route, else from the props as they are when the form opens. */
@@ -232,9 +229,8 @@ export class OverrideForm {
     const checked = this.checked;
     if (!checked.ok) return true;
     if (this.nothingToDo) return false;
-    // Cover…: the request it answers goes along, re-read just before the write (withdrawn since: nothing is sent).
-    const answering = this.request?.id;
-    const sent = answering ? { ...checked.request, coverageRequestId: answering } : checked.request;
+    // Cover…: the request it answers goes along (override-request.ts).
+    const sent = withAnswered(checked.request, this.request?.id);
     // The engine's "emails.N" is the N-th e-mail sent; none sent stands for me.
     const sentEmails = sent.emails.length > 0 ? sent.emails : [this.myEmail];
     // What the result (and "Check again") says was asked for: the preview of this request, asked now when the one
