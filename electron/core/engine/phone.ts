@@ -14,8 +14,7 @@ import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import { phoneWords, type AlarmAbout } from '../alarm/words';
 import { createEscalator, type Escalator, type EscalatorOptions, type EscalatorStatus } from '../escalation/escalator';
 import { fetchSend, type HttpSend } from '../escalation/http';
-import { retriedEachMinute } from '../escalation/escalator-run';
-import { formatDayTime } from '../../shared/format';
+import { withNextTry } from '../escalation/next-try-words';
 import { generateTopic, redact, secretProblem } from '../escalation/secret';
 import { SECRET_ACCOUNTS, type PhoneProvider } from '../escalation/types';
 import type { Notice } from '../storage/settings-store';
@@ -184,15 +183,6 @@ const problemOf = (o: PhoneWiringOptions, run: PhoneRun, st: EscalatorStatus | u
   unboundProblem(o.settings(), run.keys, run.boundTo) ??
   (run.testRefused ? `the phone won’t be reached: the test was refused (${run.testRefused})` : undefined);
 
-/** A failure tried again each minute, while the server's Retry-After runs: said with its real next try, the wait's
- *  end (adv50 r17: "(trying again each minute)" was said through a 10-min wait). Readiness says the wait itself. */
-function withNextTry(o: PhoneWiringOptions, problem: string | undefined, st: EscalatorStatus | undefined) {
-  const untilMs = st?.waitingUntilMs;
-  const nowMs = o.clock.now();
-  if (problem === undefined || untilMs === undefined || untilMs <= nowMs || !retriedEachMinute(problem)) return problem;
-  return `${problem}; trying again at ${formatDayTime(untilMs, { nowMs, localZone: o.localZone() })}, as the phone service asked`;
-}
-
 function statusOf(o: PhoneWiringOptions, run: PhoneRun, escalator: Escalator | undefined): PhoneStatus {
   const s = o.settings();
   const st = escalator?.status();
@@ -203,7 +193,7 @@ function statusOf(o: PhoneWiringOptions, run: PhoneRun, escalator: Escalator | u
     lastTest: run.testedAtMs === undefined ? null : new Date(run.testedAtMs).toISOString(),
     booking: bookingOf(st, run.armed),
     nextBooked: st?.nextBookedMs === undefined ? null : new Date(st.nextBookedMs).toISOString(),
-    problem: withNextTry(o, problemOf(o, run, st), st) ?? null,
+    problem: withNextTry(problemOf(o, run, st), st, o.clock.now(), o.localZone()) ?? null,
     ...(st?.stillRing ? { stillRing: st.stillRing.map(stillRingOf) } : {}),
   };
 }
