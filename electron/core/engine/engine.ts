@@ -151,6 +151,7 @@ function handlersOf(
   settings: EngineSettings,
   sessions: SessionRegistry,
   halfSwaps: HalfSwaps,
+  report: WatchedFiles['report'],
 ) {
   const accountSide = accountHandlers({
     clock: c.clock,
@@ -185,6 +186,8 @@ function handlersOf(
     candidates: accountSide['override:candidates'],
     refreshAll: () => accountSide['sync:refresh'](null),
     changed: ignore,
+    // A saved hand-off refused or cut down at start is said in the app's notices, like every other file.
+    report,
     halfSwaps,
     ...(options.verifyGraceMs !== undefined ? { graceMs: options.verifyGraceMs } : {}),
     // Whose a saved hand-off is, as for the cache and reminders (demo: a new simulator port each launch, left out).
@@ -259,7 +262,7 @@ export function createEngine(options: EngineOptions): Engine {
   const { keeper, readiness } = viewOf(c, options, { storage, settings, sessions, feed }, fired, alarm, halfSwaps);
   const alarms = (alarm.parts = alarmPartsOf(c, options, storage, settings, sessions, () => keeper.update()));
   hooks.changed = () => (keeper.update(), alarms.replan());
-  const { handlers, handoff } = handlersOf(c, options, keeper, settings, sessions, halfSwaps);
+  const { handlers, handoff } = handlersOf(c, options, keeper, settings, sessions, halfSwaps, storage.report);
   const { log } = c;
   return engineSurface({
     clock,
