@@ -17,7 +17,7 @@ import { MAIN_ACCOUNT_ID, type AccountId } from '../../shared/accounts';
 import { CreatedOverrideSchema } from '../model/snapshot';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
-import { droppedText, keepAside, readBack, sortClaims } from '../storage/read-back';
+import { droppedText, keptForDropped, readBack, sortClaims } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 import type { Blind, Doubt, DoubtFile } from '../actions/override-again';
@@ -224,7 +224,8 @@ export function createLostAnswerFile(
       read = sorted.kept.map(({ key, mac: _mac, origin: _origin, ...doubt }) => [key, doubt]);
       for (const e of sorted.kept) if (e.origin !== undefined) origins.set(e.key, e.origin);
       blind = blindOf({ recent, kept: sorted.kept, here, sign, keepMs, nowMs }) ?? blind;
-      if (sorted.dropped.length > 0) say(droppedText(WHAT, sorted.dropped, await keepAside(files, name)));
+      if (sorted.dropped.length > 0)
+        say(droppedText(WHAT, sorted.dropped, await keptForDropped(files, name, got.newer)));
     },
     entries: () => read,
     blind: () => blind,

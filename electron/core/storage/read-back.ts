@@ -49,7 +49,7 @@ export async function readBack<S extends z.ZodType>(
   files: FileStore,
   name: string,
   schema: S,
-  options: { maxChars?: number } = {},
+  options: { maxChars?: number; own?: readonly string[] } = {},
 ): Promise<ReadBack<z.infer<S>>> {
   let text: string | undefined;
   try {
@@ -69,7 +69,7 @@ export async function readBack<S extends z.ZodType>(
   }
   const parsed = schema.safeParse(json);
   if (parsed.success) {
-    const fields = unknownFields(json, parsed.data);
+    const fields = unknownFields(json, parsed.data, [], options.own);
     if (fields === 0) return { kind: 'read', value: parsed.data };
     return { kind: 'read', value: parsed.data, newer: { fields, kept: await keptNewer(files, name, parsed.data) } };
   }
@@ -85,6 +85,16 @@ export async function keptNewer(files: FileStore, name: string, understood: unkn
   const kept = await keepAside(files, name);
   if (kept !== undefined) await files.writeAtomic(name, JSON.stringify(understood)).catch(() => undefined);
   return kept;
+}
+
+/** The file kept aside for entries dropped from it: the copy a newer version's fields already made of it as it was
+ *  (keptNewer) holds them too, so it is named again, never a second copy of the rewritten file. */
+export async function keptForDropped(
+  files: FileStore,
+  name: string,
+  newer: { kept: string | undefined } | undefined,
+): Promise<string | undefined> {
+  return newer?.kept ?? keepAside(files, name);
 }
 
 /** Moves the file aside (before a cleaned copy replaces it); undefined when even that failed. */
