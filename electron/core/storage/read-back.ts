@@ -27,13 +27,18 @@ export const LEFT_IN_PLACE = 'left in place: the status command changes nothing'
  *  changes nothing (`kept` is LEFT_IN_PLACE's), that it was left in place and nothing copied (adv52 r18 #2). */
 export function tooLargeText(cause: TooLargeError, kept: string | undefined): string {
   const size = `it is larger than the app ever writes it: ${sizeText(cause)}`;
-  if (kept?.includes(LEFT_IN_PLACE) === true)
+  if (leftInPlace(kept))
     return `${size}; the file was left in place and nothing was copied (the status command changes nothing)`;
   return kept === undefined ? size : `${size}; ${backupHeadText(cause)} (kept as ${kept})`;
 }
 
-/** Why the disk refused a read, in the user's words (never the file's content). */
-export function readRefusal(cause: unknown): string {
+/** Left in place by a reader that changes nothing (the status command's overlay): nothing was copied. */
+export const leftInPlace = (kept: string | undefined): boolean => kept?.includes(LEFT_IN_PLACE) === true;
+
+/** Why the disk refused a read, in the user's words (never the file's content). `kept`: what the reader's backup
+ *  answered, so a reader that copied nothing never says what a copy keeps (tooLargeText). */
+export function readRefusal(cause: unknown, kept?: string): string {
+  if (isTooLarge(cause) && leftInPlace(kept)) return tooLargeText(cause, kept);
   if (isTooLarge(cause))
     return `it is larger than the app ever writes it: ${sizeText(cause)}; ${backupHeadText(cause)}`;
   const code = cause instanceof Error && 'code' in cause ? String(cause.code) : '';
