@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
-import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
+import { droppedText, keptForDropped, plausibleMs, readBack, sortClaims } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 import { alarmClaimProblem, alarmDueMs, alarmOriginProblem, UNWATCHED, type AlarmKnowledge } from './alarm-claims';
@@ -149,7 +149,7 @@ export async function readAlarmRecords(
       rewrite: (stamp === undefined || unsigned) && sorted.kept.length > 0,
       ...stamped,
     };
-  report(notice(droppedText(WHAT, sorted.dropped, await keepAside(files, ALARMS_FILE))));
+  report(notice(droppedText(WHAT, sorted.dropped, await keptForDropped(files, ALARMS_FILE, read.newer))));
   return { records: Object.fromEntries(sorted.kept), rewrite: true, ...stamped };
 }
 

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
-import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
+import { droppedText, keptForDropped, plausibleMs, readBack, sortClaims } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import type { AlarmRecord } from './types';
 import { UNSIGNED, vouches, type RecordSigner } from '../storage/record-key';
@@ -59,7 +59,8 @@ export async function readRuns(
       ? undefined
       : 'a run dated ahead of the clock';
   });
-  if (sorted.dropped.length > 0) report(notice(droppedText(WHAT, sorted.dropped, await keepAside(files, RUNS_FILE))));
+  if (sorted.dropped.length > 0)
+    report(notice(droppedText(WHAT, sorted.dropped, await keptForDropped(files, RUNS_FILE, read.newer))));
   return sorted.kept.map(({ fromMs, toMs }) => ({ fromMs, toMs }));
 }
 

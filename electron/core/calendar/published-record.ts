@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { FileStore } from '../ports';
 import { DAY_MS } from '../../shared/time';
 import type { Notice } from '../storage/settings-store';
-import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
+import { droppedText, keptForDropped, plausibleMs, readBack, sortClaims } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { UNSIGNED, vouches, type RecordSigner } from '../storage/record-key';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
@@ -149,7 +149,7 @@ export async function readRecord(
   );
   // A record from before MACs, taken this once, is written back signed.
   if (sorted.dropped.length === 0) return { record: new Map(sorted.kept), rewrite: signer?.fresh === true };
-  report(recordNotice(name, droppedText(what, sorted.dropped, await keepAside(files, name))));
+  report(recordNotice(name, droppedText(what, sorted.dropped, await keptForDropped(files, name, read.newer))));
   // The file was moved aside: what holds must be written back even if this render changes nothing.
   return { record: new Map(sorted.kept), rewrite: true };
 }

@@ -159,6 +159,7 @@ function handlersOf(
   settings: EngineSettings,
   sessions: SessionRegistry,
   halfSwaps: HalfSwaps,
+  report: WatchedFiles['report'],
 ) {
   const accountSide = accountHandlers({
     clock: c.clock,
@@ -194,6 +195,8 @@ function handlersOf(
     refreshAll: () => accountSide['sync:refresh'](null),
     // The glance says a hand-off left half done (half-handoff.ts), so each change of the run is a change of state.
     changed: () => keeper.update(),
+    // A saved hand-off refused or cut down at start is said in the app's notices, like every other file.
+    report,
     halfSwaps,
     ...(options.verifyGraceMs !== undefined ? { graceMs: options.verifyGraceMs } : {}),
     // Whose a saved hand-off is, as for the cache and reminders (demo: a new simulator port each launch, left out).
@@ -277,7 +280,7 @@ export function createEngine(options: EngineOptions): Engine {
   );
   const alarms = (alarm.parts = alarmPartsOf(c, options, storage, settings, sessions, () => keeper.update()));
   hooks.changed = () => (keeper.update(), alarms.replan());
-  const { handlers, handoff } = handlersOf(c, options, keeper, settings, sessions, halfSwaps);
+  const { handlers, handoff } = handlersOf(c, options, keeper, settings, sessions, halfSwaps, storage.report);
   away.status = () => handoff.status();
   const { log } = c;
   return engineSurface({

@@ -17,7 +17,7 @@ import { MAIN_ACCOUNT_ID, type AccountId } from '../../shared/accounts';
 import { CreatedOverrideSchema } from '../model/snapshot';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
-import { droppedText, keepAside, readBack, sortClaims, type ReadBack } from '../storage/read-back';
+import { droppedText, keptForDropped, readBack, sortClaims, type ReadBack } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { reasonOf } from '../storage/write-watch';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
@@ -239,7 +239,8 @@ export function createLostAnswerFile(
       read = sorted.kept.map(({ key, mac: _mac, origin: _origin, ...doubt }) => [key, doubt]);
       for (const e of sorted.kept) if (e.origin !== undefined) origins.set(e.key, e.origin);
       blind = blindOf({ recent, kept: sorted.kept, here, sign, keepMs, nowMs }) ?? blind;
-      if (sorted.dropped.length > 0) say(droppedText(WHAT, sorted.dropped, await keepAside(files, name)));
+      if (sorted.dropped.length > 0)
+        say(droppedText(WHAT, sorted.dropped, await keptForDropped(files, name, got.newer)));
     },
     entries: () => read,
     blind: () => blind,

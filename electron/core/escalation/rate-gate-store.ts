@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
-import { droppedText, keepAside, readBack, sortClaims, type ReadBack } from '../storage/read-back';
+import { droppedText, keptForDropped, readBack, sortClaims, type ReadBack } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { afterFirstRead, UNSIGNED, vouches, type RecordSigner } from '../storage/record-key';
 import { MAX_RETRY_AFTER_MS, type RateGate } from './rate-gate';
@@ -131,7 +131,8 @@ export function createRateGates(
       waits.set(channel, ms);
       kept.add(channel);
     }
-    if (sorted.dropped.length > 0) say(droppedText(WHAT, sorted.dropped, await keepAside(files, RATE_WAITS_FILE)));
+    if (sorted.dropped.length > 0)
+      say(droppedText(WHAT, sorted.dropped, await keptForDropped(files, RATE_WAITS_FILE, read.newer)));
     // What was taken is written back signed at once: after a file kept aside, or at the first start with a new key
     // (the version before MACs).
     if (sorted.kept.length > 0 && (first?.fresh === true || sorted.dropped.length > 0)) save();

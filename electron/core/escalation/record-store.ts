@@ -17,7 +17,7 @@ import { originFilter } from './record-origin';
 import { ALARM_RETENTION_MS } from '../alarm/alarm-store';
 import { ALARM_EARLY_MS } from '../alarm/plan';
 import type { FileStore } from '../ports';
-import { droppedText, keepAside, plausibleMs, readBack, sortClaims } from '../storage/read-back';
+import { droppedText, keptForDropped, plausibleMs, readBack, sortClaims } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import type { Notice } from '../storage/settings-store';
 import { reasonOf } from '../storage/write-watch';
@@ -404,7 +404,7 @@ export async function loadEscalations(
   const others = known && stamp ? withoutOthers(read.value, stamp, known) : { state: read.value, dropped: [] };
   const sorted = sortEscalations(others.state, nowMs, known, channels, signer);
   const dropped = [...others.dropped, ...sorted.dropped];
-  if (dropped.length > 0) say(droppedText(WHAT, dropped, await keepAside(files, ESCALATIONS_FILE)));
+  if (dropped.length > 0) say(droppedText(WHAT, dropped, await keptForDropped(files, ESCALATIONS_FILE, read.newer)));
   for (const key of sorted.unvouched) unvouchedOut?.add(key);
   if (sorted.unvouched.length > 0)
     say(

@@ -18,6 +18,9 @@ export type { HandoffDeps } from './run-work';
 
 export { RECHECK_MS } from './run-work';
 
+/** The app's notice for what the saved hand-off's read at start refused or dropped. */
+export const HANDOFF_NOTICE_ID = 'handoff-file';
+
 export interface HandoffController {
   start: () => Promise<void>;
   stop: () => void;
@@ -98,6 +101,8 @@ async function resume(ctx: RunContext): Promise<void> {
     origins,
   );
   ctx.notice = loaded.notice;
+  // Said in the app's notices too (once: a start reads the file once), not only in the away window.
+  if (loaded.notice !== null) deps.report?.({ id: HANDOFF_NOTICE_ID, message: loaded.notice });
   // What is kept is this account's (a file without its stamp is dropped: store.ts): stamped as it is now.
   ctx.run = loaded.run && origins ? { ...loaded.run, origins } : loaded.run;
   // A file that held entries the app dropped was moved aside: what is kept goes back on disk at once.

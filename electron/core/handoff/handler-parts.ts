@@ -9,6 +9,7 @@ import type { HeldDeps } from './held';
 import type { AppState } from '../../shared/view-state';
 import type { Clock, FileStore } from '../ports';
 import type { CacheOrigin } from '../storage/cache-origin';
+import type { Notice } from '../storage/settings-store';
 import type { HandoffDeps } from './controller';
 import { lookCovered, lookOwn, madeShown, readHeld } from './look';
 import { teammateName } from './swap';
@@ -29,6 +30,8 @@ export interface HandoffParts {
   /** Refreshes every account, shifts re-read. */
   refreshAll: () => Promise<unknown>;
   changed: () => void;
+  /** The app's notices: what the saved hand-off's read at start dropped or refused (run-work.ts HandoffDeps). */
+  report?: (notice: Notice) => void;
   graceMs?: number;
   /** Where a swap's answer is kept while it is half done, so the glance says it after its window closes. */
   halfSwaps?: HalfSwaps;

@@ -107,6 +107,7 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     planFor,
     create,
     changed: parts.changed,
+    ...(parts.report ? { report: parts.report } : {}),
     look,
     made: madeOf(parts),
     held,

@@ -27,6 +27,7 @@ import type { HandoffPlan } from '../../shared/handoff';
 import type { AppState } from '../../shared/view-state';
 import type { Clock, FileStore } from '../ports';
 import type { CacheOrigin } from '../storage/cache-origin';
+import type { Notice } from '../storage/settings-store';
 
 export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
   clock: Clock;
@@ -40,6 +41,9 @@ export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
   made?: (ref: string, w: { overrideId: string; startMs: number; endMs: number; emails: string[] }) => Promise<Made>;
   /** Tells the engine the run changed (nothing else; the renderer asks handoff:get). */
   changed?: () => void;
+  /** The app's notices: what the saved hand-off's read at start refused or dropped is said there once, as for every
+   *  other file (not only in the away window, which a user may never open). */
+  report?: (notice: Notice) => void;
   /** Each account's service address and e-mail now (cache-origin.ts): the run is stamped with them and checked on
    *  load. Absent (demo: its simulator takes a new port each launch): neither stamped nor checked. */
   origins?: () => Record<string, CacheOrigin>;

@@ -5,12 +5,16 @@ import { HandoffRunSchema, type HandoffRun } from '../../shared/handoff';
 import type { FileStore } from '../ports';
 import type { CacheOrigin } from '../storage/cache-origin';
 import { reasonOf } from '../storage/write-watch';
-import { droppedText, keepAside, plausibleInstant, readBack, sortClaims } from '../storage/read-back';
+import { droppedText, keptForDropped, plausibleInstant, readBack, sortClaims } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { overlapsOnSchedule } from '../../shared/swap-rules';
 import { asKnownNow, itemProblem, type RunContext } from './store-claims';
 
 export const HANDOFF_FILE = 'handoff.json';
+
+/** Item fields the app writes and the schema strips on purpose (a plan row's label, made into an item): never a newer
+ *  version's (newer-content.ts). */
+const OWN_ITEM_FIELDS = ['accountLabel'];
 
 export type LoadedRun = { run: HandoffRun | null; notice: string | null; dropped: number };
 type Origins = Record<string, CacheOrigin>;
@@ -29,7 +33,7 @@ export async function loadRun(
   context: () => Promise<RunContext>,
   origins?: Origins,
 ): Promise<LoadedRun> {
-  const read = await readBack(files, HANDOFF_FILE, HandoffRunSchema);
+  const read = await readBack(files, HANDOFF_FILE, HandoffRunSchema, { own: OWN_ITEM_FIELDS });
   if (read.kind === 'absent') return { run: null, notice: null, dropped: 0 };
   if (read.kind === 'unreadable')
     return {
@@ -61,7 +65,7 @@ export async function loadRun(
   const items = sorted.kept.map((i) => asKnownNow(i, ctx));
   const newer = read.newer && newerFieldsText(WHAT, read.newer.fields, read.newer.kept);
   if (sorted.dropped.length === 0) return { run: { ...read.value, items }, notice: newer ?? null, dropped: 0 };
-  const kept = await keepAside(files, HANDOFF_FILE);
+  const kept = await keptForDropped(files, HANDOFF_FILE, read.newer);
   const said = `${droppedText(WHAT, sorted.dropped, kept)} Nothing of them was sent. ${AFTER}`;
   const notice = newer === undefined ? said : `${newer} ${said}`;
   const run = items.length > 0 ? { ...read.value, items } : null;

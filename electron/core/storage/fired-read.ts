@@ -6,7 +6,7 @@ import type { FileStore } from '../ports';
 import type { Notice } from './settings-store';
 import { firedProblem, MAX_FIRED_KEYS, MAX_HELD, type FiredContext } from './fired-claims';
 import { heldProblem, HeldMessageSchema, type HeldMessage } from './held-claims';
-import { droppedText, keepAside, keptNewer, readRefusal, sortClaims } from './read-back';
+import { droppedText, keepAside, keptNewer, leftInPlace, readRefusal, sortClaims } from './read-back';
 import { newerFieldsText, newerVersion, newerVersionText, unknownFields } from './newer-content';
 import { CacheOriginSchema, type CacheOrigin } from './cache-origin';
 import { isTooLarge } from './file-limits';
@@ -149,7 +149,10 @@ export async function readFired(files: FileStore, onNotice: (notice: Notice) => 
   } catch (cause) {
     // Too large to read (file-limits.ts): kept aside like a corrupt one.
     const kept = isTooLarge(cause) ? await keepAside(files, REMINDERS_FILE) : undefined;
-    onNotice(firedNotice(kept, readRefusal(cause)));
+    // The status command's overlay copies nothing: said once, as left in place (never "kept as").
+    onNotice(
+      leftInPlace(kept) ? firedNotice(undefined, readRefusal(cause, kept)) : firedNotice(kept, readRefusal(cause)),
+    );
     return empty();
   }
   if (text === undefined) return empty();

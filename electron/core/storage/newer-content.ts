@@ -7,14 +7,42 @@ import type { z } from 'zod';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** How many of the file's own (top-level) fields did not survive into `parsed` (its schema's output): each is
- *  content this version can't check. An entry's fields are not counted: some are the app's own, stripped on purpose
- *  (a held message is read back in the app's words), so counting them would call this version's file a newer one's.
- *  `ignore`: fields the reader reads apart from the schema (cache.json's origin). Nothing nested is walked, so a
- *  forged file 300 000 levels deep costs nothing here. */
-export function unknownFields(raw: unknown, parsed: unknown, ignore: readonly string[] = []): number {
+/** How many of the file's fields did not survive into `parsed` (its schema's output): each is content this version
+ *  can't check. Its own (top-level) fields, and those of each entry of a top-level list (a newer version's per-entry
+ *  field). `ignore`: top-level fields the reader reads apart from the schema (cache.json's origin). `own`: entry
+ *  fields this version writes itself and its schema strips on purpose (a held message is read back in the app's
+ *  words), never a newer version's. Only the file and its lists' entries are walked (a list the schema filtered is
+ *  not compared, its entries no longer lined up), so a forged file 300 000 levels deep costs nothing here. */
+export function unknownFields(
+  raw: unknown,
+  parsed: unknown,
+  ignore: readonly string[] = [],
+  own: readonly string[] = [],
+): number {
   if (!isObject(raw) || !isObject(parsed)) return 0;
-  return Object.keys(raw).filter((key) => !ignore.includes(key) && !(key in parsed)).length;
+  let count = 0;
+  for (const key of Object.keys(raw)) {
+    if (ignore.includes(key)) continue;
+    if (!(key in parsed)) count += 1;
+    else count += entryFields(raw[key], parsed[key], own);
+  }
+  return count;
+}
+
+/** The fields of a list's or a map's entries that its schema stripped, beyond the app's own. */
+function entryFields(raw: unknown, parsed: unknown, own: readonly string[]): number {
+  const pairs: [unknown, unknown][] = [];
+  if (Array.isArray(raw) && Array.isArray(parsed)) {
+    if (raw.length === parsed.length) raw.forEach((entry: unknown, i) => pairs.push([entry, parsed[i]]));
+  } else if (isObject(raw) && isObject(parsed)) {
+    for (const key of Object.keys(parsed)) if (Object.hasOwn(raw, key)) pairs.push([raw[key], parsed[key]]);
+  }
+  let count = 0;
+  for (const [entry, kept] of pairs) {
+    if (!isObject(entry) || !isObject(kept)) continue;
+    count += Object.keys(entry).filter((k) => !own.includes(k) && !(k in kept)).length;
+  }
+  return count;
 }
 
 /** The file's `version` when it is a whole number above every version the schema takes (the schema refused it

@@ -27,13 +27,18 @@ export const LEFT_IN_PLACE = 'left in place: the status command changes nothing'
  *  changes nothing (`kept` is LEFT_IN_PLACE's), that it was left in place and nothing copied (adv52 r18 #2). */
 export function tooLargeText(cause: TooLargeError, kept: string | undefined): string {
   const size = `it is larger than the app ever writes it: ${sizeText(cause)}`;
-  if (kept?.includes(LEFT_IN_PLACE) === true)
+  if (leftInPlace(kept))
     return `${size}; the file was left in place and nothing was copied (the status command changes nothing)`;
   return kept === undefined ? size : `${size}; ${backupHeadText(cause)} (kept as ${kept})`;
 }
 
-/** Why the disk refused a read, in the user's words (never the file's content). */
-export function readRefusal(cause: unknown): string {
+/** Left in place by a reader that changes nothing (the status command's overlay): nothing was copied. */
+export const leftInPlace = (kept: string | undefined): boolean => kept?.includes(LEFT_IN_PLACE) === true;
+
+/** Why the disk refused a read, in the user's words (never the file's content). `kept`: what the reader's backup
+ *  answered, so a reader that copied nothing never says what a copy keeps (tooLargeText). */
+export function readRefusal(cause: unknown, kept?: string): string {
+  if (isTooLarge(cause) && leftInPlace(kept)) return tooLargeText(cause, kept);
   if (isTooLarge(cause))
     return `it is larger than the app ever writes it: ${sizeText(cause)}; ${backupHeadText(cause)}`;
   const code = cause instanceof Error && 'code' in cause ? String(cause.code) : '';
@@ -49,7 +54,7 @@ export async function readBack<S extends z.ZodType>(
   files: FileStore,
   name: string,
   schema: S,
-  options: { maxChars?: number } = {},
+  options: { maxChars?: number; own?: readonly string[] } = {},
 ): Promise<ReadBack<z.infer<S>>> {
   let text: string | undefined;
   try {
@@ -69,7 +74,7 @@ export async function readBack<S extends z.ZodType>(
   }
   const parsed = schema.safeParse(json);
   if (parsed.success) {
-    const fields = unknownFields(json, parsed.data);
+    const fields = unknownFields(json, parsed.data, [], options.own);
     if (fields === 0) return { kind: 'read', value: parsed.data };
     return { kind: 'read', value: parsed.data, newer: { fields, kept: await keptNewer(files, name, parsed.data) } };
   }
@@ -85,6 +90,16 @@ export async function keptNewer(files: FileStore, name: string, understood: unkn
   const kept = await keepAside(files, name);
   if (kept !== undefined) await files.writeAtomic(name, JSON.stringify(understood)).catch(() => undefined);
   return kept;
+}
+
+/** The file kept aside for entries dropped from it: the copy a newer version's fields already made of it as it was
+ *  (keptNewer) holds them too, so it is named again, never a second copy of the rewritten file. */
+export async function keptForDropped(
+  files: FileStore,
+  name: string,
+  newer: { kept: string | undefined } | undefined,
+): Promise<string | undefined> {
+  return newer?.kept ?? keepAside(files, name);
 }
 
 /** Moves the file aside (before a cleaned copy replaces it); undefined when even that failed. */

@@ -17,7 +17,7 @@ import {
 import { err, ok, validationError, type ApiError, type Result } from '../../api/errors';
 import type { FileStore } from '../ports';
 import { repairSettings } from './settings-repair';
-import { readRefusal } from './read-back';
+import { leftInPlace, readRefusal } from './read-back';
 import { isTooLarge } from './file-limits';
 
 type ValidationError = Extract<ApiError, { kind: 'validation' }>;
@@ -188,14 +188,21 @@ function parseText(text: string): Parsed {
   return { ok: false, problem: `it has an invalid value (${where}${first?.message ?? 'invalid'})` };
 }
 
-async function resetWithNotice(files: FileStore, problem: string): Promise<LoadedSettings> {
-  let kept: string;
-  try {
-    kept = `The old file was kept as ${await files.backup(SETTINGS_FILE)}.`;
-  } catch {
-    kept = 'The old file could not be backed up.';
-  }
-  const message = `Your settings file could not be used because ${problem}. Default settings are in use. ${kept}`;
+/** `problem` may read what the backup answered (a too-large file: what its copy keeps, or, for the status command's
+ *  overlay, that it was left in place and nothing copied: said there, never "kept as"). */
+async function resetWithNotice(
+  files: FileStore,
+  problem: string | ((backup: string | undefined) => string),
+): Promise<LoadedSettings> {
+  const backup = await files.backup(SETTINGS_FILE).catch(() => undefined);
+  const why = typeof problem === 'string' ? problem : problem(backup);
+  const kept =
+    backup === undefined
+      ? ' The old file could not be backed up.'
+      : leftInPlace(backup) && typeof problem !== 'string'
+        ? ''
+        : ` The old file was kept as ${backup}.`;
+  const message = `Your settings file could not be used because ${why}. Default settings are in use.${kept}`;
   return { settings: defaultSettings(), notice: { id: SETTINGS_NOTICE_ID, message } };
 }
 
@@ -268,7 +275,7 @@ export async function loadSettings(files: FileStore): Promise<LoadedSettings> {
     text = await files.read(SETTINGS_FILE);
   } catch (cause) {
     // Too large to read (file-limits.ts): refused and kept aside like a file that isn't settings.
-    if (isTooLarge(cause)) return resetWithNotice(files, readRefusal(cause));
+    if (isTooLarge(cause)) return resetWithNotice(files, (backup) => readRefusal(cause, backup));
     return unreadableSettings(files, cause);
   }
   if (text === undefined) return { settings: defaultSettings() };
