@@ -141,7 +141,7 @@ export function engineSurface(p: EngineParts): Engine {
   async function stop(): Promise<void> {
     if (lifecycle === 'stopped') return;
     lifecycle = 'stopped';
-    p.handoff.stop();
+    const handoffStopped = p.handoff.stop();
     p.alarms.stop();
     keeper.stop();
     readiness.stop();
@@ -149,6 +149,7 @@ export function engineSurface(p: EngineParts): Engine {
     await Promise.all(sessions.all().map((s) => s.stop()));
     await readiness.settled();
     await p.alarms.settled();
+    await handoffStopped;
   }
 
   return {
