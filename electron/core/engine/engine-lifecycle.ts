@@ -33,6 +33,8 @@ export interface EngineParts {
   /** Where the fired record opened at start is kept for the parts made before it (readiness reads it). */
   fired: { store?: FiredStore };
   handoff: HandoffController;
+  /** Whether the keychain still holds the record key, asked as the app stops (record-key.ts checkRecordKey). */
+  keyCheck?: () => Promise<void>;
   handlers: EngineHandlers;
   alarms: AlarmParts;
   localZone: () => string;
@@ -141,6 +143,8 @@ export function engineSurface(p: EngineParts): Engine {
   async function stop(): Promise<void> {
     if (lifecycle === 'stopped') return;
     lifecycle = 'stopped';
+    // The records this run signed hold at the next start only if the key is still kept: stored again if not.
+    await p.keyCheck?.().catch(() => undefined);
     const handoffStopped = p.handoff.stop();
     p.alarms.stop();
     keeper.stop();
