@@ -142,6 +142,9 @@ export const HandoffRunSchema = z.object({
    *  cache.json and reminders.json are stamped (core/storage/cache-origin.ts). An item for an account whose address
    *  or user has changed since is dropped on load, never sent to the other service. Absent: written before stamps. */
   origins: z.record(z.string(), z.object({ address: z.string(), email: z.string() })).optional(),
+  /** Closed by the user while its file couldn't be removed (run-saver.ts): the next start removes it and sends
+   *  nothing of it, since the user withdrew it. */
+  closed: z.literal(true).optional(),
 });
 export type HandoffRun = z.infer<typeof HandoffRunSchema>;
 

@@ -14,7 +14,7 @@ import { alarmClaimProblem, alarmDueMs, alarmOriginProblem, UNWATCHED, type Alar
 import { witnessProblem, type Runs } from './alarm-runs';
 import { ALARM_EARLY_MS } from './plan';
 import { AlarmRecordSchema, SNOOZE_MS, type AlarmRecord } from './types';
-import { UNSIGNED, vouches, type RecordSigner } from '../storage/record-key';
+import { unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
 
 export const ALARMS_FILE = 'alarms.json';
 export const ALARM_RECORDS_NOTICE_ID = 'alarm-records';
@@ -127,7 +127,7 @@ export async function readAlarmRecords(
   const stamp = read.value.origins;
   const macs = read.value.macs ?? {};
   const sorted = sortClaims(Object.entries(read.value.alarms), ([key, r]) => {
-    if (signer && !vouches(signer, ALARMS_FILE, key, r, macs[key])) return UNSIGNED;
+    if (signer && !vouches(signer, ALARMS_FILE, key, r, macs[key])) return unsignedAs(signer, ALARMS_FILE);
     // A file from another user's install, copied in: none of its records is mine (nothing of it silences an alarm).
     const other = known === undefined || stamp === undefined ? undefined : alarmOriginProblem(key, stamp, known);
     if (other !== undefined) return other;

@@ -10,7 +10,7 @@ import type { Notice } from '../storage/settings-store';
 import { droppedText, keptForDropped, plausibleMs, readBack, sortClaims } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import type { AlarmRecord } from './types';
-import { UNSIGNED, vouches, type RecordSigner } from '../storage/record-key';
+import { unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
 
 export const RUNS_FILE = 'alarm-runs.json';
 /** Runs are kept as long as the records they vouch for (7 days after a shift ended) and a shift's length more. */
@@ -54,7 +54,7 @@ export async function readRuns(
   if (read.newer !== undefined)
     report({ id: 'alarm-runs-newer', message: newerFieldsText(WHAT, read.newer.fields, read.newer.kept) });
   const sorted = sortClaims(read.value.runs, ({ mac, ...r }) => {
-    if (signer && !vouches(signer, RUNS_FILE, '', r, mac)) return UNSIGNED;
+    if (signer && !vouches(signer, RUNS_FILE, '', r, mac)) return unsignedAs(signer, RUNS_FILE);
     return plausibleMs(r.fromMs, nowMs) && plausibleMs(r.toMs, nowMs) && r.fromMs <= r.toMs
       ? undefined
       : 'a run dated ahead of the clock';

@@ -135,6 +135,8 @@ export async function loadAlarmStore(
   const persist = async (): Promise<void> => {
     if (signer === undefined && askSigner)
       signer = afterFirstRead(await askSigner().catch(() => undefined), ALARMS_FILE, RUNS_FILE);
+    // Asked at each write, not waited on: a key removed from the keychain meanwhile is stored again (record-key.ts).
+    else void askSigner?.().catch(() => undefined);
     records = withinRetention(records, nowMs());
     const stamp = stampFor(known?.() ?? [], stampRead);
     // The run first, so every stamp in alarms.json falls in a recorded run; a failed write only makes a later

@@ -15,7 +15,7 @@ import { DAY_MS } from '../../shared/time';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keptForDropped, plausibleMs, readBack, sortClaims } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
-import { UNSIGNED, vouches, type RecordSigner } from '../storage/record-key';
+import { unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 
 export const RECORD_VERSION = 1;
@@ -142,7 +142,7 @@ export async function readRecord(
     entries.length > MAX_RECORD_ENTRIES
       ? 'more entries than the app makes'
       : signer && !vouches(signer, name, uid, e, macs[uid])
-        ? UNSIGNED
+        ? unsignedAs(signer, name)
         : (entryProblem(uid, e, nowMs) ??
           (watched === undefined || watched.has(e.scheduleId) ? undefined : 'a schedule not watched now') ??
           originProblem(e, origins)),

@@ -33,6 +33,8 @@ export interface EngineParts {
   /** Where the fired record opened at start is kept for the parts made before it (readiness reads it). */
   fired: { store?: FiredStore };
   handoff: HandoffController;
+  /** Whether the keychain still holds the record key, asked as the app stops (record-key.ts checkRecordKey). */
+  keyCheck?: () => Promise<void>;
   handlers: EngineHandlers;
   alarms: AlarmParts;
   localZone: () => string;
@@ -141,7 +143,9 @@ export function engineSurface(p: EngineParts): Engine {
   async function stop(): Promise<void> {
     if (lifecycle === 'stopped') return;
     lifecycle = 'stopped';
-    p.handoff.stop();
+    // The records this run signed hold at the next start only if the key is still kept: stored again if not.
+    await p.keyCheck?.().catch(() => undefined);
+    const handoffStopped = p.handoff.stop();
     p.alarms.stop();
     keeper.stop();
     readiness.stop();
@@ -149,6 +153,7 @@ export function engineSurface(p: EngineParts): Engine {
     await Promise.all(sessions.all().map((s) => s.stop()));
     await readiness.settled();
     await p.alarms.settled();
+    await handoffStopped;
   }
 
   return {

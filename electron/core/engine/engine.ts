@@ -19,6 +19,7 @@ import { hostOf } from './clients';
 import {
   gateRecordKey,
   loadRecordSigner,
+  checkRecordKey,
   recordSignerOf,
   signerWithin,
   type RecordSigner,
@@ -299,5 +300,6 @@ export function createEngine(options: EngineOptions): Engine {
     alarms,
     localZone: c.localZone,
     signer: signerOf(c.clock, options.serveCalendarFeed !== false, options.secrets, storage),
+    keyCheck: () => checkRecordKey(options.secrets, storage.report),
   });
 }

@@ -152,6 +152,8 @@ export async function save(r: Run): Promise<void> {
   // back signed, so the next start doesn't drop a "sent" as a claim and alert the phone again (adv50 r11 #1).
   const unsigned = r.signer === undefined && r.o.signer !== undefined;
   if (unsigned) r.signer = afterFirstRead(await r.o.signer?.().catch(() => undefined), ESCALATIONS_FILE);
+  // Asked at each save, not waited on: a key removed from the keychain meanwhile is stored again (record-key.ts).
+  else void r.o.signer?.().catch(() => undefined);
   const text = JSON.stringify(r.state);
   if (text === r.savedText && !(unsigned && r.signer !== undefined)) return;
   const why = await saveEscalations(r.o.files, r.state, r.o.known?.(), r.signer, r.unvouched);

@@ -13,7 +13,7 @@ import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keptForDropped, readBack, sortClaims, type ReadBack } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
-import { afterFirstRead, UNSIGNED, vouches, type RecordSigner } from '../storage/record-key';
+import { afterFirstRead, unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
 import { MAX_RETRY_AFTER_MS, type RateGate } from './rate-gate';
 import type { KnownChannels } from './record-store';
 
@@ -43,7 +43,8 @@ function waitProblem(nowMs: number, channels: KnownChannels, signer: RecordSigne
   return ([channel, ms]: [string, number]): string | undefined => {
     if (!Number.isSafeInteger(ms) || ms > nowMs + MAX_RETRY_AFTER_MS) return 'a wait longer than a server can ask';
     if (channels !== undefined && !channels.has(channel)) return 'a wait for a phone channel the app does not have';
-    if (signer && !vouches(signer, RATE_WAITS_FILE, channel, ms, macs?.[channel])) return UNSIGNED;
+    if (signer && !vouches(signer, RATE_WAITS_FILE, channel, ms, macs?.[channel]))
+      return unsignedAs(signer, RATE_WAITS_FILE);
     return undefined;
   };
 }

@@ -21,7 +21,7 @@ import { droppedText, keptForDropped, plausibleMs, readBack, sortClaims } from '
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import type { Notice } from '../storage/settings-store';
 import { reasonOf } from '../storage/write-watch';
-import { UNSIGNED, vouches, type RecordSigner } from '../storage/record-key';
+import { unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
 import { NTFY_MAX_DELAY_MS } from './ntfy';
 import { PUSHOVER_EXPIRE_S, RECEIPT_PATTERN } from './pushover';
 import { CHANNEL_ID_PATTERN } from './secret';
@@ -207,7 +207,8 @@ const stillRingProblem =
     if (!plausibleMs(e.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS) || !derivable(key, e.atMs))
       return "a time that can't be true";
     const vouched = signer !== undefined && signer.holds(ESCALATIONS_FILE, key, e, macs?.[key]);
-    if (signer && !vouched && !vouches(signer, ESCALATIONS_FILE, key, e, macs?.[key])) return UNSIGNED;
+    if (signer && !vouched && !vouches(signer, ESCALATIONS_FILE, key, e, macs?.[key]))
+      return unsignedAs(signer, ESCALATIONS_FILE);
     const why = watchedProblem(key);
     return why === UNWATCHED && vouched ? undefined : why;
   };
@@ -222,7 +223,7 @@ const bookingProblemOf =
   ) =>
   (macs: Record<string, string> | undefined) =>
   ([key, b]: [string, Booking]): string | undefined => {
-    if (signer && !vouches(signer, ESCALATIONS_FILE, key, b, macs?.[key])) return UNSIGNED;
+    if (signer && !vouches(signer, ESCALATIONS_FILE, key, b, macs?.[key])) return unsignedAs(signer, ESCALATIONS_FILE);
     if (!isAlarmKey(key) || b.id !== alertIdOf(key)) return 'a booking the app did not make';
     if (b.ch !== undefined && !CHANNEL_ID_PATTERN.test(b.ch)) return 'a booking the app did not make';
     if (!plausibleMs(b.atMs, nowMs + NTFY_MAX_DELAY_MS + SLACK_MS)) return "a time that can't be true";
@@ -270,7 +271,7 @@ function sortSent(
     if (!signer || vouches(signer, ESCALATIONS_FILE, key, atMs, mac)) return undefined;
     // A wrong MAC is a tampered entry; none at all is what a run without the key wrote, but only in a file that run
     // wrote (no MACs in it at all): in a file the key signed, it was put there by hand (adv52 r16 #1).
-    if (mac !== undefined || signedFile(s)) return UNSIGNED;
+    if (mac !== undefined || signedFile(s)) return unsignedAs(signer, ESCALATIONS_FILE);
     unvouched.push(key);
     return undefined;
   });

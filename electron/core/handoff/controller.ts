@@ -21,9 +21,13 @@ export { RECHECK_MS } from './run-work';
 /** The app's notice for what the saved hand-off's read at start refused or dropped. */
 export const HANDOFF_NOTICE_ID = 'handoff-file';
 
+/** How often a Close the folder refused is tried again while the app runs. */
+export const CLOSE_RETRY_MS = 15_000;
+
 export interface HandoffController {
   start: () => Promise<void>;
-  stop: () => void;
+  /** Resolves once a Close still to be put on disk has had its last try. */
+  stop: () => Promise<void>;
   status: () => HandoffStatus;
   /** `planned`: the plan the user chose from (who was on call beside me then, to say what changed since).
    *  `span`: the plan's span the items were chosen in (my time there beside them is checked before each write). */
@@ -156,13 +160,33 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
     stopped: false,
   };
   const joined = joinCreate(ctx);
+  let cancelClose: (() => void) | undefined;
+  /** The user's Close kept in memory (run-saver.ts): tried again on a beat until it is on disk. */
+  const closeLater = (): void => {
+    cancelClose?.();
+    cancelClose = undefined;
+    if (ctx.stopped || !ctx.saver.closing()) return;
+    cancelClose = deps.clock.setTimer(CLOSE_RETRY_MS, () => {
+      void ctx.queue(async () => {
+        const closedNotice = ctx.notice;
+        if (await ctx.saver.closeLeft()) {
+          // The copy the notice named is gone: nothing of it is left to say.
+          if (ctx.notice === closedNotice && !ctx.run) ctx.notice = null;
+        } else closeLater();
+      });
+    });
+  };
   return {
     status: () => statusOf(ctx),
     idle: () => chain.then(() => undefined),
     start: () => ctx.queue(() => resume(ctx)),
-    stop() {
+    async stop() {
       ctx.stopped = true;
       ctx.cancelRecheck?.();
+      cancelClose?.();
+      // A Close still to be put on disk: one last try before the app goes (the folder may be writable again).
+      // Not queued: an operation still waiting on the network must not hold the stop.
+      if (ctx.saver.closing()) await ctx.saver.closeLeft();
     },
     create: (items, span, planned) => joined(items, () => ctx.queue(() => createRun(ctx, items, span, planned))),
     retry: () =>
@@ -175,9 +199,12 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
       ctx.queue(async () => {
         if (ctx.run?.items.some((i) => i.state === 'unknown' || i.state === 'sending'))
           return failure('validation', 'Some outcomes are still being checked: wait for them before closing this.');
+        const closed = ctx.run;
         ctx.run = null;
-        // Closed whatever the disk says: a copy left behind is named, and the next start checks it like any file.
-        ctx.notice = await ctx.saver.remove();
+        ctx.cancelRecheck?.();
+        // Closed whatever the disk says: the copy is removed or marked closed, or the Close is kept and tried again.
+        ctx.notice = await ctx.saver.remove(closed);
+        closeLater();
         return statusOf(ctx);
       }),
   };

@@ -1,42 +1,74 @@
 // The hand-off's own file, written as the run changes (store.ts). A folder that refuses a save (read-only, full) is
 // said in the status while it lasts; the controller then keeps the item from leaving, since its "sending" state is
-// not on disk to be looked for after a restart. Close works whatever the disk says.
+// not on disk to be looked for after a restart. Close works whatever the disk says, and the Close is what the app
+// knows from then on: a copy that couldn't be removed is marked closed, or, when the folder refuses that too, the
+// removal is kept in memory and tried again (closeLeft) until it works, so a withdrawn plan is never resumed.
 import type { HandoffRun } from '../../shared/handoff';
 import type { FileStore } from '../ports';
-import { HANDOFF_FILE, removeFailedText, saveFailedText, saveRun } from './store';
+import { HANDOFF_FILE, closedMarkedText, removeFailedText, saveFailedText, saveRun } from './store';
 
 export interface RunSaver {
   /** Saves the run as it is now; false when the folder refused it (said by problem() until a save works). */
   save: (run: HandoffRun | null) => Promise<boolean>;
   /** Why the run on disk is behind the one shown, while that lasts. */
   problem: () => string | null;
-  /** Removes the file on Close: null, or the text naming the copy left behind (the next start checks it). */
-  remove: () => Promise<string | null>;
+  /** Removes the file on Close (or marks it closed): null, or the text naming the copy left behind. */
+  remove: (run: HandoffRun | null) => Promise<string | null>;
+  /** A Close whose copy is still on disk unmarked: tried again; true once it is removed or marked closed. */
+  closeLeft: () => Promise<boolean>;
+  /** Whether a Close is still to be put on disk. */
+  closing: () => boolean;
 }
 
 export function runSaver(files: FileStore): RunSaver {
   let problem: string | null = null;
+  // The run the user closed while neither its removal nor its "closed" mark could be saved.
+  let closed: HandoffRun | null = null;
+  /** Removes the file, or when that is refused marks it closed: what was done, or why neither was. */
+  const putClosed = async (run: HandoffRun | null): Promise<'removed' | 'marked' | { cause: unknown }> => {
+    try {
+      await files.remove(HANDOFF_FILE);
+      return 'removed';
+    } catch (cause) {
+      if (!run) return { cause };
+      try {
+        await files.writeAtomic(HANDOFF_FILE, JSON.stringify({ ...run, closed: true }));
+        return 'marked';
+      } catch {
+        return { cause };
+      }
+    }
+  };
   return {
     problem: () => problem,
+    closing: () => closed !== null,
     async save(run) {
       if (!run) return true;
       try {
         await saveRun(files, run);
         problem = null;
+        // A new run written over the file: the closed one's copy is gone.
+        closed = null;
         return true;
       } catch (cause) {
         problem = saveFailedText(files.location, cause);
         return false;
       }
     },
-    async remove() {
+    async remove(run) {
       problem = null;
-      try {
-        await files.remove(HANDOFF_FILE);
-        return null;
-      } catch (cause) {
-        return removeFailedText(files.location, cause);
-      }
+      closed = null;
+      const done = await putClosed(run);
+      if (done === 'removed') return null;
+      if (done === 'marked') return closedMarkedText(files.location);
+      if (run) closed = run;
+      return removeFailedText(files.location, done.cause, run !== null);
+    },
+    async closeLeft() {
+      if (!closed) return true;
+      if (typeof (await putClosed(closed)) === 'object') return false;
+      closed = null;
+      return true;
     },
   };
 }

@@ -47,6 +47,12 @@ export async function loadRun(
     const kept = read.kept ? ` It was kept as ${read.kept}.` : '';
     return { run: null, notice: `${DAMAGED}${kept} ${AFTER}`, dropped: 0 };
   }
+  // Closed by the user before the restart (run-saver.ts): withdrawn, so nothing of it is resumed or sent. A copy
+  // that still can't be removed stays marked closed, and the next start tries again.
+  if (read.value.closed === true) {
+    await files.remove(HANDOFF_FILE).catch(() => undefined);
+    return { run: null, notice: null, dropped: 0 };
+  }
   // Checked against what the account watches as last read (resume-context.ts), never the schedules the file names.
   const ctx = await context();
   const createdMs = plausibleInstant(read.value.createdAt, ctx.nowMs + 60_000);
@@ -115,8 +121,23 @@ export function saveFailedText(location: string | undefined, cause: unknown): st
 /** An item kept from being sent because its "sending" state could not be saved first. */
 export const NOT_SAVED_MESSAGE = "it could not be saved first, so it wasn't sent";
 
-/** Closed, but the file could not be removed: the next start may open it again (and checks it first). */
-export function removeFailedText(location: string | undefined, cause: unknown): string {
+/** Closed, and its file couldn't be removed but was marked closed: the next start removes it, sending nothing. */
+export function closedMarkedText(location: string | undefined): string {
+  return (
+    `Closed: nothing more of it will be sent. Its saved copy in ${location ?? "the app's data folder"} couldn't be ` +
+    'removed, so it was marked closed: the next start removes it and sends nothing of it.'
+  );
+}
+
+/** Closed, but the file could be neither removed nor marked closed. `kept`: the Close is kept in memory and put on
+ *  disk as soon as the folder can be written (controller.ts); only a quit before then leaves the copy as it was. */
+export function removeFailedText(location: string | undefined, cause: unknown, kept: boolean): string {
   const reason = reasonOf(cause);
-  return `Closed. Its saved copy in ${location ?? "the app's data folder"} couldn't be removed${reason ? ` (${reason})` : ''}, so the next start may show it again.`;
+  const copy = `Its saved copy in ${location ?? "the app's data folder"} couldn't be removed${reason ? ` (${reason})` : ''}`;
+  if (!kept) return `Closed. ${copy}, so the next start may show it again.`;
+  return (
+    `Closed: nothing more of it is sent while the app runs. ${copy}; the app removes it as soon as the folder can ` +
+    'be written. If the app is quit before then, the next start finds that copy and resumes it: shifts of it not ' +
+    'yet handed off may then be sent.'
+  );
 }

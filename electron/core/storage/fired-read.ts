@@ -11,7 +11,7 @@ import { newerFieldsText, newerVersion, newerVersionText, unknownFields } from '
 import { CacheOriginSchema, type CacheOrigin } from './cache-origin';
 import { isTooLarge } from './file-limits';
 import { isRecordKeyOf, type AccountId } from '../../shared/accounts';
-import { UNSIGNED, vouches, type RecordSigner } from './record-key';
+import { unsignedAs, vouches, type RecordSigner } from './record-key';
 
 export const REMINDERS_FILE = 'reminders.json';
 
@@ -114,7 +114,7 @@ export async function checked(
     tooMany
       ? 'more entries than the app keeps'
       : unsigned(signer, k, u, record.firedMacs?.[k])
-        ? UNSIGNED
+        ? unsignedAs(signer, REMINDERS_FILE)
         : another(k)
           ? OTHER_SERVICE
           : firedProblem(k, u, ctx.nowMs, ctx),
@@ -124,7 +124,8 @@ export async function checked(
   const seen = new Set<string>();
   const held = sortClaims(record.held, (h) => {
     if (tooMany) return 'more entries than the app keeps';
-    if (unsigned(signer, h.key, heldContent(h), record.heldMacs?.[record.held.indexOf(h)])) return UNSIGNED;
+    if (unsigned(signer, h.key, heldContent(h), record.heldMacs?.[record.held.indexOf(h)]))
+      return unsignedAs(signer, REMINDERS_FILE);
     if (another(h.key)) return OTHER_SERVICE;
     const why = heldProblem(h, { ...ctx, onRecord }) ?? (seen.has(h.key) ? 'a message held twice' : undefined);
     seen.add(h.key);

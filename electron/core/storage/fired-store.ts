@@ -125,6 +125,8 @@ function liveRecord(
         .catch(() => undefined)
         .then(() => {
           prune();
+          // Asked at each write, not waited on: a key removed from the keychain meanwhile is stored again (record-key.ts).
+          if (signer !== undefined) void options.signer?.().catch(() => undefined);
           const body = {
             version: 1,
             fired: Object.fromEntries(fired),

@@ -16,6 +16,14 @@ export const NO_RECORD_KEY_MESSAGE =
   'a record put into the data folder by hand is checked only for its shape and times.';
 /** What an entry without a valid MAC is dropped as (said once, with the file kept aside). */
 export const UNSIGNED = "an entry the app didn't write";
+/** What such an entry is refused as under a key made at this start, in a file this process has not read before: a
+ *  fresh key takes entries without a MAC (the migration), so one refused carries a MAC no key in the keychain holds,
+ *  as when the record key was removed from the keychain (adv52 r19 #2): the app's own records, not forgeries. */
+export const KEY_GONE = 'an entry signed with a record key that is no longer in the keychain';
+
+/** The reason an entry of `file` without a valid MAC is refused: the lost key under a fresh key, else UNSIGNED. */
+export const unsignedAs = (signer: RecordSigner | undefined, file: string): string =>
+  signer?.fresh === true && signer.readOnce?.has(file) !== true ? KEY_GONE : UNSIGNED;
 
 const HEX_64 = /^[0-9a-f]{64}$/;
 
@@ -85,6 +93,15 @@ export async function loadRecordSigner(
   report: (n: Notice) => void,
   create = true,
 ): Promise<RecordSigner | undefined> {
+  return (await loadKeyed(secrets, report, create))?.signer;
+}
+
+/** The signer with its key (kept in main's memory only: stored again if the keychain loses it, keptCheck). */
+async function loadKeyed(
+  secrets: SecretStore,
+  report: (n: Notice) => void,
+  create: boolean,
+): Promise<{ signer: RecordSigner; key: Buffer } | undefined> {
   const say = (): undefined => (report({ id: RECORD_KEY_NOTICE_ID, message: NO_RECORD_KEY_MESSAGE }), undefined);
   const got = await secrets.get(RECORD_KEY_ACCOUNT).catch(() => undefined);
   if (got === undefined || !got.ok) return say();
@@ -93,7 +110,7 @@ export async function loadRecordSigner(
     const key = Buffer.from(kept, 'base64');
     // A damaged entry is not a key: the records can't be checked, as without a keychain (a new key would take any
     // unsigned entry in as the app's).
-    return key.length === 32 ? signerOf(key, false) : say();
+    return key.length === 32 ? { signer: signerOf(key, false), key } : say();
   }
   if (!create) return undefined;
   const key = randomBytes(32);
@@ -103,7 +120,7 @@ export async function loadRecordSigner(
     await secrets.delete(RECORD_KEY_ACCOUNT).catch(() => undefined);
     return say();
   }
-  return signerOf(key, true);
+  return { signer: signerOf(key, true), key };
 }
 
 /** How long after an unreadable record key the keychain is asked again (doubling up to the last). */
@@ -113,6 +130,10 @@ interface Held {
   /** Whether the key may be made now (record-key gate): else only a kept one is read. */
   gate?: () => Promise<boolean>;
   signer?: RecordSigner;
+  /** The signer's key, to store again when the keychain no longer holds it (keptCheck). */
+  key?: Buffer;
+  /** When the keychain is next asked whether it still holds the key. */
+  checkAtMs?: number;
   asking?: Promise<RecordSigner | undefined>;
   asked: number;
   retryAtMs: number;
@@ -144,7 +165,13 @@ export function recordSignerOf(
   nowMs: () => number = Date.now,
 ): Promise<RecordSigner | undefined> {
   const h = heldOf(secrets);
-  if (h.signer !== undefined) return Promise.resolve(h.signer);
+  if (h.signer !== undefined) {
+    if (h.key !== undefined && nowMs() >= (h.checkAtMs ?? -Infinity)) {
+      h.checkAtMs = nowMs() + KEY_CHECK_MS;
+      void keptCheck(secrets, h.key, report);
+    }
+    return Promise.resolve(h.signer);
+  }
   if (h.asking !== undefined) return h.asking;
   if (nowMs() < h.retryAtMs) return Promise.resolve(undefined);
   const late = h.asked > 0;
@@ -152,25 +179,61 @@ export function recordSignerOf(
   h.asking = mayMake.then(async (open) => {
     if (!open) return ((h.asking = undefined), keptOnly(secrets, h));
     h.asked += 1;
-    const got = await loadRecordSigner(secrets, report);
+    const keyed = await loadKeyed(secrets, report, true);
     h.asking = undefined;
-    if (got === undefined) {
+    if (keyed === undefined) {
       h.retryAtMs = nowMs() + (RECORD_KEY_RETRY_MS[h.asked - 1] ?? 5 * 60_000);
       return undefined;
     }
-    h.signer = late ? afterFirstRead(got) : got;
+    h.key = keyed.key;
+    h.checkAtMs = nowMs() + KEY_CHECK_MS;
+    h.signer = late ? afterFirstRead(keyed.signer) : keyed.signer;
     return h.signer;
   });
   return h.asking;
+}
+
+/** How often a write asks the keychain whether it still holds the record key (at most). */
+export const KEY_CHECK_MS = 60_000;
+export const KEY_RESTORED_NOTICE_ID = 'record-key-restored';
+export const KEY_RESTORED_MESSAGE =
+  "The app's record key was removed from the system keychain while the app ran; it was stored there again from " +
+  "the app's memory, so the alarm and reminder records it signs still hold at the next start.";
+export const KEY_LOST_MESSAGE =
+  "The app's record key was removed from the system keychain while the app ran and couldn't be stored again: at " +
+  'the next start its alarm and reminder records will be refused, so an acknowledged alarm may ring again and a ' +
+  'reminder be shown again.';
+
+/** The key removed from the keychain while the app runs (adv52 r19 #2): stored again from memory and said once, or
+ *  said once as lost. A keychain that can't be read now says nothing here (its own notices do). */
+async function keptCheck(secrets: SecretStore, key: Buffer, report: (n: Notice) => void): Promise<void> {
+  const got = await secrets.get(RECORD_KEY_ACCOUNT).catch(() => undefined);
+  if (got === undefined || !got.ok || got.value !== undefined) return;
+  const set = await secrets.set(RECORD_KEY_ACCOUNT, key.toString('base64')).catch(() => undefined);
+  const kept = set !== undefined && set.ok && set.value.storage === 'keychain';
+  report(
+    kept
+      ? { id: KEY_RESTORED_NOTICE_ID, message: KEY_RESTORED_MESSAGE }
+      : { id: RECORD_KEY_NOTICE_ID, message: KEY_LOST_MESSAGE },
+  );
+}
+
+/** The keychain asked now whether it still holds the key this process signs with (at stop: no later write may ask). */
+export async function checkRecordKey(secrets: SecretStore, report: (n: Notice) => void): Promise<void> {
+  const h = shared.get(secrets);
+  if (h?.key !== undefined && h.signer !== undefined) await keptCheck(secrets, h.key, report);
 }
 
 /** Before the key may be made: a kept one is used (read only; asked once), none is no signer, said to nobody. */
 async function keptOnly(secrets: SecretStore, h: Held): Promise<RecordSigner | undefined> {
   // Nothing said: no key is asked of a keychain no API key is kept in (a keychain that can't be read is said by
   // the API key's own notice).
-  const got = await loadRecordSigner(secrets, () => undefined, false);
-  if (got !== undefined) h.signer = got;
-  return got;
+  const got = await loadKeyed(secrets, () => undefined, false);
+  if (got !== undefined) {
+    h.signer = got.signer;
+    h.key = got.key;
+  }
+  return got?.signer;
 }
 
 /** The signer after a store's first read: only that read takes unsigned entries in (the migration), never a later

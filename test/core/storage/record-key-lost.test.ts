@@ -15,7 +15,7 @@ import { loadAlarmStore } from '../../../electron/core/alarm/alarm-store';
 import { ESCALATIONS_FILE, loadEscalations, saveEscalations } from '../../../electron/core/escalation/record-store';
 import { openFiredStore, REMINDERS_FILE } from '../../../electron/core/storage/fired-store';
 import { createFsFileStore } from '../../../electron/core/storage/fs-file-store';
-import { loadRecordSigner, RECORD_KEY_ACCOUNT, UNSIGNED } from '../../../electron/core/storage/record-key';
+import { KEY_GONE, loadRecordSigner, RECORD_KEY_ACCOUNT } from '../../../electron/core/storage/record-key';
 import type { Notice } from '../../../electron/core/storage/settings-store';
 import { MemorySecrets } from '../support/engine-harness';
 
@@ -52,9 +52,9 @@ async function forge(name: string, edit: (file: Record<string, unknown>) => void
   return text;
 }
 
-/** Said once (one notice naming an entry the app didn't write), and the forged file kept aside as it was. */
+/** Said once (one notice naming the lost key: adv52 r19 #2), and the forged file kept aside as it was. */
 async function toldOnceKeptAside(notices: Notice[], name: string, forgedText: string) {
-  expect(notices.filter((n) => n.message.includes(UNSIGNED))).toHaveLength(1);
+  expect(notices.filter((n) => n.message.includes(KEY_GONE))).toHaveLength(1);
   const aside = (await readdir(dir)).filter((f) => f.startsWith(`${name}.bad-`));
   const texts = await Promise.all(aside.map((f) => readFile(join(dir, f), 'utf8')));
   expect(texts).toContain(forgedText);
