@@ -51,17 +51,25 @@ export async function linuxNotificationHealth(run: Run = runFile): Promise<Notif
   if ((await property(run, 'org.dunstproject.cmd0', 'paused')) === true) {
     return {
       result: 'problem',
-      message: 'Notifications are paused (dunst): resume them with dunstctl set-paused false.',
+      // dunst 1.9 holds even a critical notification while paused: it shows when they resume (adv50 r18 #2).
+      message:
+        'Notifications are paused (dunst): the alarm notification waits until they resume; only the alarm window rings — resume them with dunstctl set-paused false.',
+      quietWhy: 'dunst is paused and holds its notification',
     };
   }
   if ((await property(run, 'org.freedesktop.Notifications', 'Inhibited')) === true) {
-    return { result: 'problem', message: 'Do Not Disturb is on: notifications are held back.' };
+    return {
+      result: 'problem',
+      message: 'Do Not Disturb is on: notifications are held back.',
+      quietWhy: 'Do Not Disturb is on',
+    };
   }
   const banners = await run('gsettings', ['get', 'org.gnome.desktop.notifications', 'show-banners']);
   if (banners.ok && banners.stdout.trim() === 'false') {
     return {
       result: 'problem',
       message: 'Notification banners are off (GNOME Settings → Notifications → Do Not Disturb).',
+      quietWhy: 'notification banners are off',
     };
   }
   return { result: 'ok', message: `Notifications can be shown (${server}).` };

@@ -2,6 +2,7 @@
 // Do Not Disturb (Inhibited), GNOME banners off, all fine; and "can't be checked" (never ok) on macOS and Windows.
 import { describe, expect, it } from 'vitest';
 import { linuxNotificationHealth, notificationHealth, type Run } from '../../electron/adapters/notification-health';
+import { alarmCheck } from '../../electron/core/escalation/readiness-checks';
 
 const SERVER =
   'method return time=1 sender=:1.0\n   string "dunst"\n   string "knopwob"\n   string "1.9.0"\n   string "1.2"\n';
@@ -56,5 +57,25 @@ describe('notification health on Linux', () => {
       expect(answer.result).toBe('unknown');
       expect(answer.message).toMatch(/can't be checked here/);
     }
+  });
+});
+
+// adv50 r18 #2: dunst 1.9 holds even a critical notification while paused; the server answered. Failed before:
+// "Shift-start alarm: quiet (no notification server answers, …)" and a bare "resume them" with no word of the alarm.
+describe('dunst paused, as readiness says it', () => {
+  it('says the alarm notification waits and only the window rings, never that no server answers', async () => {
+    const paused = await linuxNotificationHealth(desktop({ paused: true }));
+    expect(paused).toMatchObject({
+      result: 'problem',
+      message:
+        'Notifications are paused (dunst): the alarm notification waits until they resume; only the alarm window rings — resume them with dunstctl set-paused false.',
+    });
+    const line = alarmCheck({ platform: 'linux', startAlarm: 'at-start', notifications: paused });
+    expect(line.result).toBe('problem');
+    expect(line.message).toMatch(/^Shift-start alarm: quiet \(dunst is paused and holds its notification, /);
+    expect(line.message).not.toContain('no notification server answers');
+    const none = await linuxNotificationHealth(desktop({ server: false }));
+    const noneLine = alarmCheck({ platform: 'linux', startAlarm: 'at-start', notifications: none });
+    expect(noneLine.message).toMatch(/^Shift-start alarm: quiet \(no notification server answers, /);
   });
 });

@@ -2,6 +2,7 @@
 // schedule's own zone where it differs), who hands over, and since when when it rings late. And what the phone says.
 import { formatDayTime, formatTime, formatWindow, joinNames } from '../../shared/format';
 import { accountNamed } from '../../shared/account-names';
+import { alarmHeadline } from '../../shared/alarm-headline';
 import type { NotificationRequest } from '../ports';
 import { reminderBasis, savedDataPrefix } from '../reminders/messages';
 import type { AlarmRing } from './engine';
@@ -28,15 +29,12 @@ export function alarmName(t: Pick<AlarmTarget, 'accountName' | 'scheduleName'>, 
 export function alarmNotification(ring: AlarmRing, o: AlarmWordsOptions): NotificationRequest {
   const t = ring.target;
   const fmt = { localZone: o.localZone, scheduleZone: t.scheduleZone, ...(o.locale ? { locale: o.locale } : {}) };
-  const early = t.atMs < t.startMs && o.nowMs < t.startMs;
   const name = alarmName(t, o.accountName);
   const day = { ...fmt, nowMs: o.nowMs };
-  // The start with its day where it is not today ("since Tue 09:00"), as the shift line beside it says it.
-  const title = early
-    ? `On call at ${formatDayTime(t.startMs, day)} — ${name}`
-    : ring.late
-      ? `On call since ${formatDayTime(t.startMs, day)} — ${name}`
-      : `On call now — ${name}`;
+  // The start with its day where it is not today ("since Tue 09:00"), as the shift line beside it says it; the
+  // window's headline by the same rule ("at" while the start is ahead, however late the ring).
+  const at = formatDayTime(t.startMs, day);
+  const title = `${alarmHeadline({ startMs: t.startMs, nowMs: o.nowMs, late: ring.late, at })} — ${name}`;
   const from = t.fromNames.length > 0 ? ` ${joinNames(t.fromNames)} hands over to you.` : '';
   // An end no read covers is said as the reminders say it: at least until then (never a plain end).
   const shift = t.endUnknown

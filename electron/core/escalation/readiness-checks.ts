@@ -34,12 +34,15 @@ export function alarmCheck(i: AlarmCheckInput): ReadinessCheck {
       : i.platform === 'win32'
         ? 'an alarm toast with a looping sound, and the alarm window'
         : 'a critical notification, shown through Do Not Disturb, and the alarm window';
-  if (i.platform === 'linux' && i.notifications?.result === 'problem')
+  if (i.platform === 'linux' && i.notifications?.result === 'problem') {
+    // The notification check's own cause (dunst paused answers, and holds it), never "no server" for every problem.
+    const why = i.notifications.quietWhy ?? 'no notification server answers';
     return {
       id: 'alarm',
       result: 'problem',
-      message: `${alarmWords('quiet', 'no notification server answers, so only the alarm window rings', i)} ${i.notifications.message}`,
+      message: `${alarmWords('quiet', `${why}, so only the alarm window rings`, i)} ${i.notifications.message}`,
     };
+  }
   return { id: 'alarm', result: 'ok', message: alarmWords('loud ✓', how, i) };
 }
 

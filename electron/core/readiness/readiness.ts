@@ -13,6 +13,9 @@ export const TEST_ANSWER_VALID_MS = 7 * READINESS_WINDOW_MS;
 export interface NotificationHealthResult {
   result: ReadinessCheck['result'];
   message: string;
+  /** Why the alarm is quiet, as its readiness line says it ("dunst is paused and holds its notification"); where
+   *  not given, the problem is that no notification server answers. */
+  quietWhy?: string;
 }
 
 export interface ReadinessInput {

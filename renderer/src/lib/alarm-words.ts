@@ -3,6 +3,7 @@
 // the schedule's zone beside it where it differs ("until at least …, then unknown" when no read covers its end), and
 // who hands over (said only when the data names someone).
 import { accountNamed } from '../../../electron/shared/account-names';
+import { alarmHeadline } from '../../../electron/shared/alarm-headline';
 import type { AlarmView } from '../../../electron/shared/alarm-view';
 import { formatDayTime, formatWindow, joinNames } from '../../../electron/shared/format';
 import { savedDataFrom } from '../../../electron/shared/saved-words';
@@ -37,13 +38,10 @@ export function alarmWords(view: AlarmView, ctx: FormatContext): AlarmWords {
   const opts = { ...local, scheduleZone: view.scheduleZone };
   // Its day where the start is not today ("since Tue 09:00"): the one wording of that instant on every surface.
   const at = formatDayTime(startMs, { ...opts, nowMs: ctx.nowMs });
+  // The notification's rule: "at" while the start is ahead, "since" only once started (adv50 r18 #1).
   const headline = view.test
     ? 'Test alarm — nothing to do'
-    : view.late
-      ? `On call since ${at}`
-      : ctx.nowMs < startMs
-        ? `On call at ${at}`
-        : 'On call now';
+    : alarmHeadline({ startMs, nowMs: ctx.nowMs, late: view.late, at });
   return {
     headline: view.again && !view.test ? `${headline} (again, after a snooze)` : headline,
     // The one join of an account and its schedule ("Work · Platform primary"), as on every surface.
