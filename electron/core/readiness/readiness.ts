@@ -1,6 +1,5 @@
-// "Ready for your shift": before my next shift (within 24 h), can the app reach me? Pure: from the derived state,
-// the settings and what the platform said about notifications. Each check is ok, a problem with the one action
-// that fixes it, or "can't tell" (never "ok" for what can't be checked here).
+// "Ready for your shift": before my next shift (within 24 h), can the app reach me? Pure (derived state, settings,
+// the platform's notification health). Each check: ok, a problem with its one fix, or "can't tell" (never "ok" blind).
 import { assertNever, unknownWhyText, viewBasis, type Basis } from '../../shared/basis';
 import { remindersFor, type ServiceSettings } from '../../shared/settings';
 import type { AppState, MyShift, Readiness, ReadinessCheck } from '../../shared/view-state';
@@ -13,8 +12,7 @@ export const TEST_ANSWER_VALID_MS = 7 * READINESS_WINDOW_MS;
 export interface NotificationHealthResult {
   result: ReadinessCheck['result'];
   message: string;
-  /** Why the alarm is quiet, as its readiness line says it ("dunst is paused and holds its notification"); where
-   *  not given, the problem is that no notification server answers. */
+  /** Why the alarm is quiet ("dunst is paused and holds its notification"); absent: no notification server answers. */
   quietWhy?: string;
 }
 
@@ -187,12 +185,9 @@ export function firstProblem(r: Readiness): ReadinessCheck | undefined {
   return r.checks.find((c) => c.result === 'problem');
 }
 
-/**
- * This account's readiness moved on to another of its shifts: across accounts my on-call time can run on past this
- * account's own next start (another account's block carries it on), so the next real start is a later shift of its.
- * The shift's own checks are judged again; the account's and the platform's (key, start at login, notifications)
- * stay as they were.
- */
+/** This account's readiness moved on to another of its shifts (another account's block carries my time on past this
+ *  one's next start, so the next real start is a later shift of its): the shift's own checks are judged again; the
+ *  account's and the platform's (key, start at login, notifications) stay as they were. */
 export function readinessForShift(
   r: Readiness,
   input: Pick<ReadinessInput, 'state' | 'settings'>,
