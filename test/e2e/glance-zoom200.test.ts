@@ -7,6 +7,8 @@ import { axeViolations } from './support/axe';
 import { e2eSession } from './support/session';
 
 const session = e2eSession();
+/** How far an element's content runs past its box (0 when nothing is cut). */
+const cut = (el: { scrollWidth: number; clientWidth: number }): number => el.scrollWidth - el.clientWidth;
 
 describe('the first screen at 200 % zoom with an alarm ringing', () => {
   it("keeps the alarm's I'm on it above the bar under a three-line headline, a pause and a readiness warning", async () => {
@@ -60,6 +62,24 @@ describe('the first screen at 200 % zoom with an alarm ringing', () => {
       expect(ack && bar && ack.y >= 0 && ack.y + ack.height <= bar.y + 0.5, `${scheme}: I'm on it above the bar`).toBe(
         true,
       );
+      // The line says it is an alarm, whole, however narrow (adv49 r15 #2: "W 18:23 [I'm on it]" at 200 %): the word
+      // is never cut, the name is (with "…"), and a space stands before the "·" after the time.
+      const line = page.getByTestId('alarm-ask');
+      const lead = line.locator('.lead');
+      expect((await lead.textContent())?.trim(), scheme).toBe('Alarm:');
+      expect(await lead.evaluate(cut), `${scheme}: "Alarm:" whole`).toBeLessThanOrEqual(0);
+      expect((await lead.boundingBox())?.width ?? 0, scheme).toBeGreaterThan(20);
+      // Too narrow for the name (the lead's decision): it goes from the visible line, never "Alarm:", the time or
+      // "I'm on it", and the line stays one line; the name stays in its title and accessible name.
+      expect(await line.locator('.start').isVisible(), `${scheme}: no name at 180 px`).toBe(false);
+      expect((await line.locator('.at').boundingBox())?.width ?? 0, `${scheme}: the time shown`).toBeGreaterThan(25);
+      const box = await line.boundingBox();
+      expect(box?.height ?? 99, `${scheme}: one line`).toBeLessThanOrEqual(24);
+      expect(await line.getAttribute('title'), scheme).toContain('Platform primary');
+      expect(await line.evaluate(cut), `${scheme}: nothing runs past the line`).toBeLessThanOrEqual(0);
+      const right = ack && box ? ack.x + ack.width - (box.x + box.width) : 99;
+      expect(right, `${scheme}: I'm on it whole inside its line`).toBeLessThanOrEqual(0);
+      expect((await line.innerText()).replace(/\s+/g, ' ').trim(), scheme).toMatch(/^Alarm: \d\d:\d\d I’m on it$/);
       expect(await axeViolations(page), scheme).toEqual([]);
     }
   }, 60_000);

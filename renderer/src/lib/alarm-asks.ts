@@ -14,7 +14,7 @@ export interface AlarmAskRow {
   schedule: string;
   /** … and when it starts, never cut: "09:58" (its day where it is not today; the schedule's own time too). */
   at: string;
-  /** "shift-start alarm: not acknowledged" / "…: acknowledged 09:59": cut first on a narrow line. */
+  /** "not acknowledged" / "acknowledged 09:59" (after the line's own "Alarm:"): cut first on a narrow line. */
   state: string;
   /** The whole line, as the tray says it: "Shift-start alarm (Work · Platform, 09:58): not acknowledged". */
   text: string;
@@ -29,6 +29,6 @@ export function alarmAskRows(state: AppState, ctx: FormatContext): AlarmAskRow[]
     const at = formatDayTime(a.start, a.scheduleZone ? { ...ctx, scheduleZone: a.scheduleZone } : ctx);
     // The tray's words (alarmLine), put together here: alarm-text's helpers would grow the first-loaded JS.
     const text = `Shift-start alarm (${schedule}, ${at}): ${acked}`;
-    return { key: a.key, schedule, at, state: `shift-start alarm: ${acked}`, text, waiting: a.ringing };
+    return { key: a.key, schedule, at, state: acked, text, waiting: a.ringing };
   });
 }

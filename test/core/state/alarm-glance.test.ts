@@ -30,8 +30,8 @@ describe('shift-start alarms in the popover glance (issue 49, adversarial 3, fin
       otherAlarms: [alarm('a2', 'Payments', true)],
     };
     const text = popover(state, NOW, ZONE).all.replace(/\s+/g, ' ');
-    expect(text.match(/Platform primary ?, 09:58 · shift-start alarm: not acknowledged · I’m on it/g)).toHaveLength(1);
-    expect(text.match(/Payments ?, 09:58 · shift-start alarm: acknowledged 09:59/g)).toHaveLength(1);
+    expect(text.match(/Alarm: Platform primary ?, 09:58 · not acknowledged · I’m on it/g)).toHaveLength(1);
+    expect(text.match(/Alarm: Payments ?, 09:58 · acknowledged 09:59/g)).toHaveLength(1);
     expect(text).not.toMatch(/acknowledged 09:59 ·/);
   });
 
@@ -46,7 +46,7 @@ describe('shift-start alarms in the popover glance (issue 49, adversarial 3, fin
         key: 'a1',
         schedule: 'Acme · Platform primary',
         at: '09:58',
-        state: 'shift-start alarm: not acknowledged',
+        state: 'not acknowledged',
         text: 'Shift-start alarm (Acme · Platform primary, 09:58): not acknowledged',
         waiting: true,
       },
