@@ -10,14 +10,7 @@
 // No zod at run time here (types only), so the renderer's bundle may import this module.
 import { accountIdOf, accountsNeedingSetup, MAIN_ACCOUNT_ID, parseAccountId, type AccountId } from './account-names';
 import { minOf } from './extremes';
-import {
-  comparedAddress,
-  ownSilence,
-  sameService,
-  speakerOf,
-  type AccountSilence,
-  type SilenceFields,
-} from './service-identity';
+import { ownSilence, sameService, speakerOf, type AccountSilence, type SilenceFields } from './service-identity';
 
 export {
   comparedAddress,

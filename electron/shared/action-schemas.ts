@@ -36,7 +36,7 @@ export const OverrideRequestSchema = z.object({
   previewed: z.object({ start: instant('Start'), end: instant('End') }).optional(),
   /** The coverage request this override answers (Cover…): re-read just before the write, and nothing is sent when
    *  it no longer asks (withdrawn, or no longer pending). */
-  coverageRequestId: z.string().min(1).max(200).optional(),
+  coverageRequestId: id('Coverage request id').optional(),
   /** The plan this write was made from (away, swap, take over): `to` replaces `from` over the window and `others`
    *  stay. Given, the read just before the POST (on whichever account sends it) is held to the plan's rule
    *  (actions/plan-held.ts), the same as every earlier read: changed, and nothing is sent. */

@@ -92,6 +92,7 @@ const OVERRIDE = {
   replaces: ['bob@example.com'],
   previewed: { start: AT, end: '2026-03-02T10:00:00Z' },
   planned: { from: 'me@example.com', to: 'ada@example.com', others: ['bob@example.com'] },
+  coverageRequestId: 'cr_1',
 };
 // A schedule is named across accounts by its ref: an account id (32), a colon and a schedule id (128).
 const REF = ['Schedule id', 161] as const;
@@ -122,6 +123,7 @@ const OVERRIDE_FIELDS = {
   'planned.from': ['E-mail', 254],
   'planned.to': ['E-mail', 254],
   'planned.others.0': ['E-mail', 254],
+  coverageRequestId: ['Coverage request id', 128],
 } as const;
 
 /** Per channel: a valid request naming every text field, and each field's name in messages and its limit. */

@@ -103,7 +103,7 @@ async function play(blocks: readonly Block[], faults: readonly Fault[]) {
   let stopped = false;
   service.onStop(() => {
     stopped = true;
-    app.stop();
+    void app.stop();
   });
   await app.start();
   const items: HandoffItemInput[] = rows.map((r) => ({ ...r, email: 'cy@example.com' }));
@@ -115,7 +115,7 @@ async function play(blocks: readonly Block[], faults: readonly Fault[]) {
       app = controller();
       service.onStop(() => {
         stopped = true;
-        app.stop();
+        void app.stop();
       });
       await app.start();
       await app.idle();
