@@ -9,7 +9,8 @@ import {
   needsOnboarding,
 } from '../../renderer/src/lib/status-model';
 import { staleLine } from '../../renderer/src/lib/glance';
-import { ada, appState, schedule, mainSettings } from './support/state';
+import { accountView, ada, appState, schedule, mainSettings } from './support/state';
+import { accountIdOf } from '../../electron/shared/accounts';
 import { errorSync, needsSetup, partialSync } from '../support/sync-status';
 
 const ctx = { nowMs: Date.parse('2026-05-04T08:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };
@@ -268,6 +269,15 @@ describe('freshness and the empty state', () => {
       'Updated just now · updating…',
     );
     expect(freshnessText(appState({ lastSuccessAt: null }), ctx)).toBe('Not updated yet');
+  });
+
+  it('names an account not read yet instead of covering it with the other account’s age', () => {
+    const accounts = [
+      accountView({ label: 'Work' }),
+      accountView({ id: accountIdOf('acme'), label: 'Acme', lastSuccessAt: null }),
+    ];
+    expect(freshnessText(appState({ accounts }), ctx)).toBe('Updated 2 min ago · Acme not updated yet');
+    expect(freshnessText(appState({ accounts: [accounts[0]!] }), ctx)).toBe('Updated 2 min ago');
   });
 
   it('sends a first run to onboarding', () => {

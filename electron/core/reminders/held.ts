@@ -12,6 +12,7 @@ import type { PlannedReminder } from './types';
 import { heldLine, policyOf } from './policy';
 import { speaksWhileQuiet } from '../../shared/start-reminders';
 import { maxOf } from '../../shared/extremes';
+import { KEEP_AFTER_END_MS as LATE_END_MAX_MS } from '../sync/kept';
 
 /** Whether a message shown while quiet (until `quietEndMs`) speaks now rather than wait for the summary. */
 export function isUrgent(o: Outcome, nowMs: number, quietEndMs: number): boolean {
@@ -36,7 +37,9 @@ export function toHeld(o: Outcome & { show: NotificationRequest }, nowMs: number
     atMs: nowMs,
     untilMs: maxOf(
       o.settle.map((r) => r.untilMs),
-      nowMs,
+      // A "Shift ended" held past its own instant is still said when the quiet time ends, as late as a late end is
+      // (its reminder expires at the end itself: held with that, one inside quiet hours was never told).
+      o.kind !== undefined && policyOf(o.kind).catchUp === 'late-end' ? nowMs + LATE_END_MAX_MS : nowMs,
     ),
     ...(first?.shift ? { scheduleId: first.shift.scheduleId, group: first.shift.group } : {}),
     ...(o.startsAtMs === undefined ? {} : { startsAtMs: o.startsAtMs }),

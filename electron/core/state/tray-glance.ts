@@ -73,8 +73,9 @@ export function myStateItems(state: AppState, f: Fmt, problemShown = false, tigh
 }
 
 /** Every alarm the state names: "acknowledged 22:01" / "not acknowledged", and "I'm on it" while one waits. One
- *  alarm stays at the top level; several are one "Alarms ringing (3)" submenu holding each one's line and its own
- *  "I'm on it", so ringing alarms never push who is on call now out of the menu (issue 49, round 3). */
+ *  alarm stays at the top level; several are one "Alarms not acknowledged (3)" submenu holding each one's line and its
+ *  own "I'm on it", so they never push who is on call now out of the menu (issue 49, round 3). Not "ringing": a ring
+ *  stops after 10 min or a snooze while the alarm still waits for its acknowledgement, as the tooltip says it. */
 function alarmItems(state: AppState, f: Fmt, tight: boolean): TrayMenuItem[] {
   const alarms = allAlarms(state);
   const [only] = alarms;
@@ -85,7 +86,7 @@ function alarmItems(state: AppState, f: Fmt, tight: boolean): TrayMenuItem[] {
   return [
     {
       type: 'submenu',
-      label: ringing > 0 ? `Alarms ringing (${ringing})` : `Shift-start alarms (${alarms.length})`,
+      label: ringing > 0 ? `Alarms not acknowledged (${ringing})` : `Shift-start alarms (${alarms.length})`,
       items: alarms.flatMap((a, i): TrayLeafItem[] => [
         ...(i > 0 ? [{ type: 'separator' as const }] : []),
         ...oneAlarmItems(a, f),

@@ -268,14 +268,14 @@ describe('ringing alarms in the tray (issue 49, adversarial 3, finding 1)', () =
       'I’m on it (acknowledge the alarm)',
     ]);
   });
-  it('three alarms: one "Alarms ringing (3)" submenu with each one’s acknowledgement; the now-lines stay', () => {
+  it('three alarms: one "Alarms not acknowledged (3)" submenu with each one’s acknowledgement; the now-lines stay', () => {
     const menu = buildTrayMenu(
       stateOf({ ...calm, alarms: [{ ringing: true }, { ringing: true }, { ringing: true }] }),
       NOW,
       ZONE,
     );
     const alarms = menu[1];
-    expect(alarms?.type === 'submenu' && alarms.label).toBe('Alarms ringing (3)');
+    expect(alarms?.type === 'submenu' && alarms.label).toBe('Alarms not acknowledged (3)');
     expect(alarms?.type === 'submenu' && alarms.items.filter((i) => i.type === 'action')).toHaveLength(3);
     expect(top(menu).length).toBeLessThanOrEqual(15);
     expect(
