@@ -6,7 +6,9 @@ import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-
 
 // 94.6 with an I'm away hand-off left half done on the glance (adv49 r15 #1: its line and Open I'm away… after the
 // glance), from 96,783 bytes.
-const ALL_JS_RATCHET_KB = 94.7;
+// 94.8 (97,027 bytes, from 97,013): Resume by keyboard keeps the focus on my state (adv49 r15 #4) and an account not
+// read yet is named beside "Updated …" (issue 47): 14 bytes over 94.75.
+const ALL_JS_RATCHET_KB = 94.8;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
 // judged in main and carried in the snapshot, so none of its rule loads first).

@@ -230,3 +230,19 @@ describe('settings: the focus is never hidden behind the sticky Save bar', () =>
     },
   );
 });
+
+describe('Resume by keyboard', () => {
+  it('ends the pause and keeps the focus in the popover, on my state (never <body>)', async () => {
+    const app = await session.open('configured');
+    const { page, host } = app;
+    await host.invoke('settings:update', { pausedUntil: new Date(Date.now() + 3_600_000).toISOString() });
+    await page.waitForSelector('html[data-rendered]');
+    const resume = page.getByTestId('paused').getByRole('button', { name: 'Resume' });
+    await resume.waitFor();
+    await resume.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('paused').waitFor({ state: 'detached' });
+    expect(host.engine.getState().settings.pausedUntil).toBeNull();
+    expect(await focused(page)).toBe('my-state');
+  });
+});

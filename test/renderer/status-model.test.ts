@@ -276,7 +276,7 @@ describe('freshness and the empty state', () => {
       accountView({ label: 'Work' }),
       accountView({ id: accountIdOf('acme'), label: 'Acme', lastSuccessAt: null }),
     ];
-    expect(freshnessText(appState({ accounts }), ctx)).toBe('Updated 2 min ago · Acme not updated yet');
+    expect(freshnessText(appState({ accounts }), ctx)).toBe('Updated 2 min ago · Acme not read yet');
     expect(freshnessText(appState({ accounts: [accounts[0]!] }), ctx)).toBe('Updated 2 min ago');
   });
 

@@ -129,13 +129,13 @@ export function knowsMe(state: Pick<AppState, 'settings'>): boolean {
 }
 
 /** "Updated 2 min ago" (the oldest account's read); an account not read yet is named, never covered by another's
- *  age ("Updated just now · Acme not updated yet"). */
+ *  age ("Updated just now · Acme not read yet"). */
 export function freshnessText(state: AppState, ctx: FormatContext): string {
   if (state.syncing && !state.lastSuccessAt) return 'Updating…';
   if (!state.lastSuccessAt) return 'Not updated yet';
   const ago = formatRelative(ctx.nowMs, state.lastSuccessAt);
   const unread = state.accounts.filter((a) => !a.lastSuccessAt).map((a) => a.label);
-  return `Updated ${ago === 'now' ? 'just now' : ago}${unread[0] ? ` · ${unread.join(', ')} not updated yet` : ''}${state.syncing ? ' · updating…' : ''}`;
+  return `Updated ${ago === 'now' ? 'just now' : ago}${unread[0] ? ` · ${unread.join(', ')} not read yet` : ''}${state.syncing ? ' · updating…' : ''}`;
 }
 
 /** The coverage list's own freshness, when it is not fresh: "Coverage requests: couldn't load" / "…saved data from
