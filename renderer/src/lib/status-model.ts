@@ -40,11 +40,9 @@ const SOON_MS = 24 * 3_600_000;
 
 const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
-/**
- * My state in one line, the first thing the popover says: "On call until Mon 18:00", "Next: today 22:00 (in 4 h)",
- * "Off call, nothing in 14 days"; the detail says which schedule, the whole block and what could not be read
- * (`problemShown`: a problem line says why my shifts are unknown, so the detail doesn't).
- */
+/** My state in one line, the first thing the popover says: "On call until Mon 18:00", "Next: today 22:00 (in 4 h)",
+ *  "Off call, nothing in 14 days"; the detail says which schedule, the whole block and what could not be read
+ *  (`problemShown`: a problem line says why my shifts are unknown, so the detail doesn't). */
 export function myStateLine(state: AppState, ctx: FormatContext, problemShown = false): MyStateLine {
   const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs };
   const time = (iso: string): string => formatDayTime(iso, opts);
@@ -179,10 +177,8 @@ export interface CardLines {
   status: string | undefined;
 }
 
-/**
- * "until 17:00 (09:00 New York)" / "from Tue 09:00"; the status line only when the data is not fresh. With
- * `brief` (the banner already gives the reason for all schedules) a stale card only says since when.
- */
+/** "until 17:00 (09:00 New York)" / "from Tue 09:00"; the status line only when the data is not fresh. With
+ *  `brief` (the banner already gives the reason for all schedules) a stale card only says since when. */
 export function cardLines(schedule: ScheduleView, ctx: FormatContext, brief = false): CardLines {
   const opts = {
     locale: ctx.locale,
