@@ -3,7 +3,7 @@
 import type { PhoneResult } from '../../shared/phone-intent';
 import { formatTime } from '../../shared/format';
 import { redactAnswer } from '../escalation/secret';
-import type { PhoneProvider } from '../escalation/types';
+import type { Outcome, PhoneProvider } from '../escalation/types';
 import type { Clock } from '../ports';
 
 /** "Send test" waits this long for the phone's "I'm on it". */
@@ -51,19 +51,37 @@ export async function sendTest(
   }
   const handles = new Map(sent.value === null ? [] : [[id, sent.value]]);
   const untilMs = o.clock.now() + (o.testWaitMs ?? PHONE_TEST_WAIT_MS);
+  const answered = async (): Promise<PhoneResult | undefined> => {
+    const answer = await provider.pollAcks?.({ sinceMs: sentAtMs, handles });
+    if (!answer?.ok || !answer.value.some((a) => a.id === id)) return undefined;
+    const atMs = o.clock.now();
+    run.tested(atMs);
+    return { ok: true, message: testAnswered(atMs, o.localZone()) };
+  };
   while (o.clock.now() < untilMs && !run.stopped()) {
     await new Promise<void>((resolve) => o.clock.setTimer(TEST_POLL_MS, resolve));
-    const answer = await provider.pollAcks({ sinceMs: sentAtMs, handles });
-    if (answer.ok && answer.value.some((a) => a.id === id)) {
-      const atMs = o.clock.now();
-      run.tested(atMs);
-      return { ok: true, message: testAnswered(atMs, o.localZone()) };
-    }
+    const done = await answered();
+    if (done) return done;
   }
-  return {
-    ok: false,
-    message: 'The test was sent, but no “I’m on it” came back in time: check the subscription on your phone.',
-  };
+  if (provider.repeatsMs === undefined) return { ok: false, message: NO_ANSWER };
+  // Pushover's emergency rings on (every minute, for half an hour) after the app stops waiting (adv50 r19 #2): it
+  // is stopped; an "I'm on it" given before the stop still counts (read once more after it).
+  const stopped = await provider.cancel?.(id, handles.get(id));
+  return (await answered()) ?? { ok: false, message: pushoverNoAnswer(o, sentAtMs + provider.repeatsMs, stopped, run) };
+}
+
+const NO_ANSWER = 'The test was sent, but no “I’m on it” came back in time: check the subscription on your phone.';
+const PUSHOVER_CHECK =
+  'Check that the Pushover app on your phone is signed in with this user key, that the device is enabled, and that the app token is right.';
+
+/** A Pushover test nobody answered: whether its emergency was stopped (else until when it may ring), and what to
+ *  check in Pushover's own terms (it has no subscription). */
+function pushoverNoAnswer(o: SendTestWiring, ringsUntilMs: number, stopped: Outcome | undefined, run: SendTestRun) {
+  const head = 'The test was sent, but no “I’m on it” came back in time';
+  if (stopped?.ok) return `${head}; the app stopped the test alert on Pushover. ${PUSHOVER_CHECK}`;
+  const why = stopped ? ` (${redactAnswer(stopped.error, run.secrets())})` : '';
+  const until = formatTime(ringsUntilMs, { localZone: o.localZone() });
+  return `${head}, and the app could not confirm the test alert stopped on Pushover${why}: your phone may ring with it until ${until}. ${PUSHOVER_CHECK}`;
 }
 
 /** Settings → Phone's answer to a test that came back. */

@@ -1,6 +1,7 @@
 // The ntfy topic is the only thing between a stranger and my phone (anyone who knows it can read and post): the app
 // makes it (≥ 24 random characters), refuses short or odd ones, and never writes it anywhere but the keychain.
 import { createHash, randomBytes } from 'node:crypto';
+import { addressPieces } from './address-pieces';
 import type { HttpSend } from './http';
 
 export const MIN_TOPIC_LENGTH = 24;
@@ -19,9 +20,15 @@ export function secretProblem(value: string, what: string): string | undefined {
   return undefined;
 }
 
-/** Removes every secret from a text (an error message from a server or the network may quote the URL). */
+const escaped = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Removes every secret from a text (an error message from a server or the network may quote the URL). A secret that
+ *  is a web address is removed piece by piece too (address-pieces.ts), longest first so a run goes whole; in any
+ *  letter case, since a server may fold it. */
 export function redact(text: string, secrets: readonly string[]): string {
-  return secrets.filter((s) => s.length > 0).reduce((t, s) => t.split(s).join('•••'), text);
+  const pieces = secrets.flatMap((s) => addressPieces(s) ?? [s, encodeURIComponent(s)]).filter((s) => s.length > 0);
+  const longestFirst = [...new Set(pieces)].sort((a, b) => b.length - a.length);
+  return longestFirst.reduce((t, s) => t.replace(new RegExp(escaped(s), 'gi'), '•••'), text);
 }
 
 /** A web address's user info (`https://user:pass@`) and its query and fragment (where keys ride). */
@@ -34,16 +41,8 @@ export function redactAnswer(text: string, secrets: readonly string[]): string {
   return redact(text, secrets).replace(URL_USERINFO, '$1•••@').replace(URL_TAIL, '$1');
 }
 
-/** The parts of an address that are secret besides the whole (a server may echo only its path or password). */
-export function urlSecrets(url: string): string[] {
-  try {
-    const u = new URL(url);
-    const path = u.pathname.length > 1 ? [u.pathname] : [];
-    return [url, u.username, u.password, u.search.slice(1), ...path].filter((x) => x.length >= 8);
-  } catch {
-    return [url];
-  }
-}
+/** The parts of an address that are secret besides the whole (a server may echo any part beyond the host). */
+export const urlSecrets = (url: string): string[] => addressPieces(url) ?? [url];
 
 /** Every answer that is not a success reaches the provider with the channel's secrets removed (redactAnswer): before
  *  its reason is parsed and cut to length, so a secret cut in two never shows its first half (fix50m #2: a server
