@@ -43,7 +43,8 @@ export async function sendTest(
     const why = redactAnswer(sent.error, run.secrets());
     // Refused for good (a bad token or key): proof now that the phone won't be reached, said by readiness at once.
     if (sent.refused) run.refused?.(why);
-    return { ok: false, message: `The test could not be sent: ${why}.` };
+    // The server's reason may end its own sentence: one full stop, never two.
+    return { ok: false, message: `The test could not be sent: ${why}${/[.!?]$/.test(why) ? '' : '.'}` };
   }
   if (!provider.pollAcks) {
     run.tested(o.clock.now());

@@ -55,6 +55,7 @@ describe('a webhook receiver echoing part of its address', () => {
       await engine.stop();
       // The refusal is still said (the status and the receiver's words), only the address is gone.
       expect(test.message).toContain('the server answered 404');
+      expect(test.message, 'one full stop after a reason that has its own').not.toMatch(/\.\.$/);
       expect(phone?.result).toBe('problem');
       expect(h.notifier.shown.some((n) => n.body.includes('404'))).toBe(true);
       for (const text of texts) for (const s of c.secrets) expect(text).not.toContain(s);
