@@ -37,8 +37,16 @@ export async function knownIdentical(
   plan: PlannedOverride,
   known: readonly CreatedOverride[],
 ): Promise<boolean | 'maybe' | 'gone' | undefined> {
+  const want = people(plan.preview.covering);
+  // Only a write of these people is this one again: mine of other people over the same window (my lost-answer write
+  // seen in place, then a hand back or another cover) is a new intent, sent (adv48 r20). A record whose people are
+  // not known (a cache written before they were kept) may be it.
   const same = known.filter(
-    (c) => c.scheduleId === plan.scheduleId && Date.parse(c.start) === plan.startMs && Date.parse(c.end) === plan.endMs,
+    (c) =>
+      c.scheduleId === plan.scheduleId &&
+      Date.parse(c.start) === plan.startMs &&
+      Date.parse(c.end) === plan.endMs &&
+      (c.covering === undefined || people(c.covering) === want),
   );
   // One sent earlier whose answer never told its id, and the window shows these people: it may be that one.
   // One shown in place when its outcome was checked (saved after all) and not read back from a file is mine, held.
