@@ -5,7 +5,7 @@ import { withAccount } from '../../shared/accounts';
 import type { AppState, MyShift } from '../../shared/view-state';
 import { gapsBefore } from '../../shared/knowledge';
 import { nowUnknownText } from '../../shared/now-unknown';
-import { coverageActionLabel, coverageBasisWords, fmt, type Fmt } from './tray-sections';
+import { coverageActionLabel, coverageItemBasis, fmt, type Fmt } from './tray-sections';
 import { pauseItems } from './tray-actions';
 import type { TrayActionId, TrayLeafItem, TrayMenuItem } from './tray-items';
 
@@ -88,8 +88,8 @@ export function actionItems(state: AppState, f: Fmt, tight = false, problemShown
     },
   ];
   return [
-    // The sync problem line stands where the list's own line was (tray-glance.ts): its basis goes on the item.
-    act(coverageActionLabel(state, problemShown ? coverageBasisWords(state, f) : undefined), 'open-coverage'),
+    // The list's saved-data basis is said here, once, never again as a line of its own (tray-glance.ts).
+    act(coverageActionLabel(state, coverageItemBasis(state, f, problemShown)), 'open-coverage'),
     ...(tight ? [] : often),
     { type: 'submenu', label: state.update ? 'More (new version)' : 'More', items: more },
     { type: 'separator' },

@@ -29,6 +29,13 @@ export function coverageBasisWords(state: AppState, f: Fmt): string | undefined 
   return listDatedByProblem(state) ? undefined : coverageGlanceBasis(state, dayOpts(f));
 }
 
+/** The basis the coverage item carries, its list's time said there once: beside a sync problem line (which stands
+ *  where the list's line was, coverageBasisWords), and without one too, in place of a line of its own (adv49 r16:
+ *  "Coverage requests: saved data from 07:00" and "Coverage requests (0)…" said one list twice at the top level). */
+export function coverageItemBasis(state: AppState, f: Fmt, problemShown: boolean): string | undefined {
+  return problemShown ? coverageBasisWords(state, f) : coverageGlanceBasis(state, dayOpts(f));
+}
+
 /** True when sync problem lines date the coverage list itself (its own time, apart from the schedules'): the
  *  list's basis is then said there, once, not again on its own line or item. With several accounts' lists saved,
  *  only when each one's own problem line dates it: one account's line never stands for another's list (adv47 r19

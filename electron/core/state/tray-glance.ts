@@ -5,7 +5,15 @@ import { alarmLine } from '../../shared/alarm-text';
 import { stillRingLines, stillRingMay } from '../../shared/still-ring-text';
 import type { AppState, ReadinessCheck, ScheduleView } from '../../shared/view-state';
 import { keySaidApart, readinessLine } from '../../shared/readiness-text';
-import { fmt, myShiftLine, coverageFreshnessLine, orderedSchedules, scheduleSection, type Fmt } from './tray-sections';
+import {
+  coverageFreshnessLine,
+  coverageItemBasis,
+  fmt,
+  myShiftLine,
+  orderedSchedules,
+  scheduleSection,
+  type Fmt,
+} from './tray-sections';
 import { takeOverItems } from './tray-actions';
 import { halfSwapLine } from '../../shared/half-swap-text';
 import type { TrayActionId, TrayLeafItem, TrayMenuItem, TraySubmenu } from './tray-items';
@@ -40,19 +48,24 @@ const READINESS_FIX: Record<NonNullable<ReadinessCheck['action']>, TrayActionId>
   'test-notification': 'open-status',
 };
 
-/** My state first (opening the popover), then the alarms, my readiness (its fix as the action when not ready) and
- *  the coverage list's freshness when it is not fresh, each left out when `problemShown` (the sync problem) already
- *  says it. `tight`: the menu is short of room, so one alarm is one item (its line acknowledging it). Before setup,
- *  "Open status…" alone. */
+/** My state first (opening the popover), then the alarms. `tight`: the menu is short of room, so one alarm is one
+ *  item (its line acknowledging it). Before setup, "Open status…" alone. */
 export function myStateItems(state: AppState, f: Fmt, problemShown = false, tight = false): TrayMenuItem[] {
   if (!state.setup.hasKey || state.schedules.length === 0)
     return [{ type: 'action', label: 'Open status…', action: 'open-status', enabled: true }];
-  const items: TrayMenuItem[] = [
-    { type: 'action', label: myShiftLine(state, f, problemShown), action: 'open-status', enabled: true },
-  ];
   // The alarms before readiness, as the popover and docs/using-it.md order them: a ringing alarm asks most (adv49
   // r15 #3: a muted account's shift 15 h away was read first).
-  items.push(...alarmItems(state, f, tight));
+  return [
+    { type: 'action', label: myShiftLine(state, f, problemShown), action: 'open-status', enabled: true },
+    ...alarmItems(state, f, tight),
+  ];
+}
+
+/** The lines under my state and its alarms: my readiness (its fix as the action when not ready), the phone lines and
+ *  the coverage list's line when it is not fresh, each left out when `problemShown` (the sync problem) says it. */
+export function myStateLines(state: AppState, f: Fmt, problemShown = false): TrayMenuItem[] {
+  if (!state.setup.hasKey || state.schedules.length === 0) return [];
+  const items: TrayMenuItem[] = [];
   // A rejected key is the sync problem's, said once there with its "Enter new key…".
   const readiness = problemShown ? keySaidApart(state.me.readiness) : state.me.readiness;
   if (readiness) {
@@ -67,7 +80,9 @@ export function myStateItems(state: AppState, f: Fmt, problemShown = false, tigh
       );
   }
   items.push(...stillRingItems(state, f));
-  const coverage = problemShown ? undefined : coverageFreshnessLine(state, f);
+  // A saved list's time goes on the coverage item (coverageItemBasis), said once: no line of its own then.
+  const saidThere = problemShown || coverageItemBasis(state, f, false) !== undefined;
+  const coverage = saidThere ? undefined : coverageFreshnessLine(state, f);
   if (coverage) items.push({ type: 'action', label: coverage, action: 'open-coverage', enabled: true });
   return items;
 }
@@ -158,29 +173,8 @@ export function scheduleSubmenus(state: AppState, f: Fmt, room: number): TraySub
   return [...shown, { type: 'submenu', label: `More schedules (${rest.length})`, items }];
 }
 
-/** Each swap still half done, its fix as the action: the swap window on my block, with Retry and Hand back. */
 /** Each half-done swap's statement, for the tooltip: the menu item's words without its action. */
 export function halfSwapLines(state: AppState, f: Fmt): string[] {
   const at = { nowMs: f.nowMs, localZone: f.localZone, locale: f.locale };
   return (state.halfSwaps ?? []).map((h) => halfSwapLine(state, h, at));
-}
-
-export function halfSwapItems(state: AppState, f: Fmt): TrayLeafItem[] {
-  const at = { nowMs: f.nowMs, localZone: f.localZone, locale: f.locale };
-  return (state.halfSwaps ?? []).map((h) => {
-    const { scheduleId, start, end } = h.result.mine;
-    return {
-      type: 'action',
-      label: `${halfSwapLine(state, h, at)}: Retry or hand back…`,
-      action: 'open-swap',
-      enabled: true,
-      params: { scheduleId, start, end },
-    };
-  });
-}
-
-/** An I'm away hand-off left half done (core/handoff/half-handoff.ts), its fix I'm away with its Retry. */
-export function halfHandoffItems(state: AppState): TrayLeafItem[] {
-  const half = state.halfHandoff;
-  return half ? [{ type: 'action', label: `${half}: open I’m away…`, action: 'open-away', enabled: true }] : [];
 }

@@ -1,7 +1,7 @@
 // The tray as plain data: which icon, what tooltip, which menu, all pure functions of (state, now, zone, locale). The
 // Electron adapter only maps this to Tray/Menu, so everything a user reads in the tray is tested in Node.
 import type { AppState } from '../../shared/view-state';
-import { accountSilenced, accountsNeedingSetup } from '../../shared/accounts';
+import { accountSilenced } from '../../shared/accounts';
 import { everyAccountPaused } from '../../shared/pause-words';
 import { knownAsks } from '../../shared/ask-basis-words';
 import { problemLine, tooltipText } from './tray-tooltip';
@@ -10,17 +10,8 @@ import { isUnknownGap, myShiftsLookedForNowhere } from '../../shared/knowledge';
 import { DAY_MS, MINUTE_MS } from '../../shared/time';
 import { type Fmt } from './tray-sections';
 import { accountSubmenus } from './tray-accounts';
-import {
-  MAX_TOP_ONE,
-  MAX_TOP_SEVERAL,
-  halfSwapItems,
-  halfHandoffItems,
-  myStateItems,
-  problemItems,
-  setupProblemItems,
-  scheduleSubmenus,
-  topCount,
-} from './tray-glance';
+import { MAX_TOP_ONE, MAX_TOP_SEVERAL, myStateItems, myStateLines, scheduleSubmenus, topCount } from './tray-glance';
+import { FOLDS, foldProblems, headItems, type Fold } from './tray-fold';
 import { actionItems } from './tray-action-items';
 import type { TrayMenuItem } from './tray-items';
 
@@ -108,43 +99,6 @@ export function trayTooltip(state: AppState, nowMs: number, localZone: string, e
   return tooltipText(state, { nowMs, localZone, locale: extras.locale }, extras.maxChars);
 }
 
-/** After my state: what stands in the way, each with its fix as the action. */
-function headItems(state: AppState, f: Fmt, extras: TrayExtras, fold: boolean): TrayMenuItem[] {
-  const { shortcutProblem, loginProblem } = extras;
-  const items: TrayMenuItem[] = [
-    ...problemItems(state, problemLine(state, f), f),
-    ...halfSwapItems(state, f),
-    ...halfHandoffItems(state),
-  ];
-  if (shortcutProblem) items.push({ type: 'action', label: shortcutProblem, action: 'open-settings', enabled: true });
-  // macOS keeps the login item waiting for approval: the fix is the user's, in System Settings (the label says where).
-  if (loginProblem) items.push({ type: 'label', label: loginProblem });
-  const all = [...items, ...setupItems(state)];
-  // Still short of room for who is on call now: the worst problem stays, the others (each with its fix) one submenu.
-  const [first, ...others] = all;
-  const rest = others.flatMap((i) => (i.type === 'submenu' || i.type === 'separator' ? [] : [i]));
-  if (!fold || first === undefined || rest.length < 2) return all;
-  const kept = others.filter((i) => i.type === 'submenu' || i.type === 'separator');
-  return [first, ...kept, { type: 'submenu', label: `${rest.length} more problems`, items: rest }];
-}
-
-/** "Set up OnCall Tray…" for the account that needs it (with several, one item per such account, named): each opens
- *  onboarding on its own account, so a key pasted there is stored for that account alone. */
-function setupItems(state: AppState): TrayMenuItem[] {
-  const needing = accountsNeedingSetup(state);
-  if (needing.length === 0 && state.accounts.length === 0 && state.sync.kind === 'needs_setup')
-    return [{ type: 'action', label: 'Set up OnCall Tray…', action: 'open-onboarding', enabled: true }];
-  // The account as the settings name it (its id typed): one no longer listed there gets no item.
-  // With several accounts each one not set up is one problem item opening its onboarding: not twice.
-  if (state.accounts.length > 1) return setupProblemItems(state);
-  return needing.flatMap((a) => {
-    const account = state.settings.accounts.find((s) => s.id === a.id);
-    if (!account) return [];
-    const label = state.accounts.length > 1 ? `Set up ${a.label}…` : 'Set up OnCall Tray…';
-    return [{ type: 'action', label, action: 'open-onboarding', enabled: true, params: { accountId: account.id } }];
-  });
-}
-
 /** The whole menu as data: my state (and its problems, each opening its fix), who is on call now (a submenu per
  *  schedule, or per account with several), then the actions. */
 export function buildTrayMenu(
@@ -156,15 +110,11 @@ export function buildTrayMenu(
   const f: Fmt = { nowMs, localZone, locale: extras.locale };
   const several = state.settings.accounts.length > 1;
   const max = several ? MAX_TOP_SEVERAL : MAX_TOP_ONE;
-  // Who is on call now keeps its lines (every account's, or two schedules'): short of room, one alarm becomes one
-  // item and the override, swap and away actions go under "More" (issue 49, round 3: alarms pushed them all out).
-  // ("More schedules" holds the rest past two.)
+  // Who is on call now keeps its lines (every account's, or up to three schedules': two and "More schedules" take as
+  // many): short of room, the menu folds step by step (tray-fold.ts) until they fit (issue 49, rounds 3, 9 and 16).
   const wanted = several ? state.settings.accounts.length : Math.min(state.schedules.length, 3);
-  const roomy = menuParts(state, f, extras, false);
-  const tight = roomy.top + wanted <= max ? roomy : menuParts(state, f, extras, true);
-  // Past that, the problems after the worst fold into one submenu (adv49 r9's generated worlds: a phone line, a
-  // rejected read, a shortcut and a login problem left one schedule its own entry where two are promised).
-  const parts = tight.top + wanted <= max ? tight : menuParts(state, f, extras, true, true);
+  let parts = menuParts(state, f, extras, 'roomy');
+  for (const fold of FOLDS.slice(1)) if (parts.top + wanted > max) parts = menuParts(state, f, extras, fold);
   const items = [...parts.items];
   // Several accounts: one submenu each (its schedules, its take-overs, its mute and pause): 3 × 3 stays short.
   const who = several ? accountSubmenus(state, f) : scheduleSubmenus(state, f, max - parts.top);
@@ -178,15 +128,25 @@ function menuParts(
   state: AppState,
   f: Fmt,
   extras: TrayExtras,
-  tight: boolean,
-  fold = false,
+  fold: Fold,
 ): { items: TrayMenuItem[]; actions: TrayMenuItem[]; top: number } {
-  const problem = problemLine(state, f) !== undefined && state.sync.kind !== 'needs_setup';
+  const line = problemLine(state, f);
+  const problem = line !== undefined && state.sync.kind !== 'needs_setup';
+  const tight = fold !== 'roomy';
   const mine = myStateItems(state, f, problem, tight);
-  const head = headItems(state, f, extras, fold);
+  const lines = myStateLines(state, f, problem);
+  const head = headItems(state, f, line, extras);
+  // Everything folded: the worst sync problem leads, then my readiness and the rest (each with its fix) after it.
+  const stand =
+    fold === 'all'
+      ? foldProblems([...head.sync, ...lines, ...head.rest])
+      : [
+          ...lines,
+          ...(fold === 'problems' ? foldProblems([...head.sync, ...head.rest]) : [...head.sync, ...head.rest]),
+        ];
   // Before setup there is no state of mine to lead with ("Open status…" only): what to do first leads instead.
   const setUp = state.setup.hasKey && state.schedules.length > 0;
-  const items: TrayMenuItem[] = [...(setUp ? [...mine, ...head] : [...head, ...mine]), { type: 'separator' }];
+  const items: TrayMenuItem[] = [...(setUp ? [...mine, ...stand] : [...stand, ...mine]), { type: 'separator' }];
   const actions = actionItems(state, f, tight, problem);
   return { items, actions, top: topCount(items) + topCount(actions) };
 }

@@ -24,7 +24,7 @@ import { dayOpts, fmt, type Fmt } from './tray-fmt';
 // The parts of the tray's wording that live beside this file, re-exported so their importers read one module.
 export { fmt, type Fmt, type TrayLabel } from './tray-fmt';
 export { includesMe, orderedSchedules, scheduleSection, uncoveredLines } from './tray-schedule-section';
-export { coverageActionLabel, coverageBasisWords, coverageCount, coverageFreshnessLine } from './tray-coverage-words';
+export { coverageActionLabel, coverageCount, coverageFreshnessLine, coverageItemBasis } from './tray-coverage-words';
 
 /** A shift's schedule as the tray names it: with its account while there are several ("Work · Platform primary"). */
 const shiftName = (shift: MyShift, state?: AppState): string =>

@@ -5,155 +5,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildTrayMenu, trayTooltip, type TrayMenuItem } from '../../../electron/core/state/tray-menu';
-import { accountIdOf, scheduleRef } from '../../../electron/shared/accounts';
-import type { AlarmStatus } from '../../../electron/shared/phone-intent';
-import type { AppState } from '../../../electron/shared/view-state';
-import { accountView, appState, schedule } from '../../renderer/support/state';
-import { errorSync, partialSync } from '../../support/sync-status';
+import { NOW, ZONE, extrasOf, stateOf, worldArb, type World } from './support/tray-world';
 
-const NOW = Date.parse('2026-05-04T08:00:00Z');
-const ZONE = 'Europe/Berlin';
 const NUM_RUNS = Number(process.env['FC_RUNS'] ?? 80);
-
-interface World {
-  accounts: number;
-  schedules: number;
-  alarms: { ringing: boolean }[];
-  failing: boolean[];
-  notReady: boolean;
-  paused: boolean;
-  shortcut: boolean;
-  login: boolean;
-  update: boolean;
-  /** "Your phone may still ring …" lines (adv49 r9 F3) and two requests asking me. */
-  phones: number;
-  asks: boolean;
-}
-
-const worldArb: fc.Arbitrary<World> = fc.record({
-  accounts: fc.integer({ min: 1, max: 3 }),
-  schedules: fc.integer({ min: 1, max: 10 }),
-  alarms: fc.array(fc.record({ ringing: fc.boolean() }), { maxLength: 6 }),
-  failing: fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
-  notReady: fc.boolean(),
-  paused: fc.boolean(),
-  shortcut: fc.boolean(),
-  login: fc.boolean(),
-  update: fc.boolean(),
-  phones: fc.integer({ min: 0, max: 3 }),
-  asks: fc.boolean(),
-});
-
-function stateOf(w: World): AppState {
-  const base = appState();
-  const ids = Array.from({ length: w.accounts }, (_, i) => accountIdOf(i === 0 ? 'main' : `acc${i}`));
-  const label = (i: number): string => (w.accounts === 1 ? 'oncall.example.com' : `Account ${i}`);
-  const schedules = ids.flatMap((accountId, a) =>
-    Array.from({ length: w.schedules }, (_, i) =>
-      schedule({
-        id: scheduleRef(accountId, `sch_${i}`),
-        scheduleId: `sch_${i}`,
-        accountId,
-        name: `Schedule ${a}.${i}`,
-      }),
-    ),
-  );
-  const failing = (a: number): boolean => w.failing[a] === true;
-  const alarms: AlarmStatus[] = w.alarms.map((x, i) => ({
-    key: `alarm-${i}`,
-    ...(w.accounts > 1 ? { accountName: label(i % w.accounts) } : {}),
-    scheduleName: `Schedule ${i % w.accounts}.${i}`,
-    start: new Date(NOW - 2 * 60_000).toISOString(),
-    ringing: x.ringing,
-    ackedAt: x.ringing ? null : new Date(NOW - 60_000).toISOString(),
-    ackSource: x.ringing ? null : 'tray',
-  }));
-  const [first] = schedules;
-  const shift = first && {
-    accountId: first.accountId,
-    scheduleId: first.id,
-    scheduleName: first.name,
-    start: new Date(NOW + 3_600_000).toISOString(),
-    end: new Date(NOW + 9 * 3_600_000).toISOString(),
-    endBasis: { kind: 'fresh' as const, readAt: null },
-    basis: { kind: 'fresh' as const, readAt: null },
-  };
-  const check = {
-    id: 'autostart' as const,
-    result: 'problem' as const,
-    message: 'After a restart, nothing will remind you: turn on Start at login.',
-    action: 'start-at-login' as const,
-  };
-  const anyFailing = ids.some((_, a) => failing(a));
-  return {
-    ...base,
-    ...(w.update ? { update: { version: '9.9.9', url: 'https://example.com/release' } } : {}),
-    settings: {
-      ...base.settings,
-      pausedUntil: w.paused ? new Date(NOW + 3_600_000).toISOString() : null,
-      accounts: ids.map((id, a) => ({
-        id,
-        label: label(a),
-        baseUrl: `https://${id}.example.com`,
-        email: 'bob@example.com',
-        schedules: Array.from({ length: w.schedules }, (_, i) => ({ id: `sch_${i}` })),
-      })),
-    },
-    accounts: ids.map((id, a) =>
-      accountView({
-        id,
-        label: label(a),
-        address: `https://${id}.example.com`,
-        sync: failing(a) ? errorSync('Cannot reach the service') : { kind: 'ok' },
-      }),
-    ),
-    sync: anyFailing ? partialSync('Cannot reach the service') : { kind: 'ok' },
-    schedules,
-    me: {
-      ...base.me,
-      nextShift: shift ?? null,
-      shifts: shift ? [shift] : [],
-      readiness: shift && w.notReady ? { shift, checks: [check] } : null,
-    },
-    alarm: alarms[0] ?? null,
-    otherAlarms: alarms.slice(1),
-    ...(w.phones > 0 ? { phone: phoneWith(w.phones) } : {}),
-    ...(w.asks ? { coverage: { ...base.coverage, askingMe: [ask('cov_1'), ask('cov_2')] } } : {}),
-  };
-}
-
-function phoneWith(n: number): NonNullable<AppState['phone']> {
-  return {
-    provider: 'ntfy',
-    server: 'https://ntfy.sh',
-    hasSecrets: true,
-    lastTest: null,
-    booking: 'booked',
-    nextBooked: null,
-    problem: 'could not connect to ntfy.sh',
-    stillRing: Array.from({ length: n }, (_, i) => ({
-      key: `k${i}`,
-      at: new Date(NOW + (40 + 60 * i) * 60_000).toISOString(),
-      scheduleName: `Schedule 0.${i}`,
-      why: 'not-mine' as const,
-      error: 'could not connect to ntfy.sh (ECONNREFUSED)',
-      passed: false,
-    })),
-  };
-}
-
-function ask(id: string): AppState['coverage']['askingMe'][number] {
-  const start = new Date(NOW + 12 * 3_600_000).toISOString();
-  const end = new Date(NOW + 20 * 3_600_000).toISOString();
-  return {
-    accountId: accountIdOf('main'),
-    id: `main:${id}`,
-    requester: { id: 'usr_erin', name: 'Erin Walsh', email: 'erin@example.com' },
-    reason: 'Dentist appointment',
-    status: 'pending',
-    shifts: [{ start, end, scheduleId: 'sch_3', scheduleName: 'Schedule 0.3' }],
-  };
-}
 
 const labelOf = (i: TrayMenuItem): string => ('label' in i ? i.label : '—');
 const top = (menu: readonly TrayMenuItem[]): TrayMenuItem[] => menu.filter((i) => i.type !== 'separator');
@@ -163,10 +17,7 @@ describe('the tray keeps its budget in every state (issue 49, adversarial 3, fin
     fc.assert(
       fc.property(worldArb, (w) => {
         const state = stateOf(w);
-        const menu = buildTrayMenu(state, NOW, ZONE, {
-          ...(w.shortcut ? { shortcutProblem: 'Shortcut Alt+O is unavailable' } : {}),
-          ...(w.login ? { loginProblem: 'Start at login waits for approval in System Settings' } : {}),
-        });
+        const menu = buildTrayMenu(state, NOW, ZONE, extrasOf(w));
         const shown = top(menu);
         const said = shown.map(labelOf).join('\n');
         expect(shown.length, said).toBeLessThanOrEqual(w.accounts > 1 ? 20 : 15);
@@ -175,6 +26,8 @@ describe('the tray keeps its budget in every state (issue 49, adversarial 3, fin
         // Who is on call now: every account's submenu, or with one account at least two now-lines of their own.
         const nowLines = shown.filter((i) => i.type === 'submenu' && /^(Schedule|Account) /.test(i.label));
         expect(nowLines.length, said).toBeGreaterThanOrEqual(w.accounts > 1 ? w.accounts : Math.min(2, w.schedules));
+        if (w.accounts === 1) expectEverySchedule(shown, w.schedules, said);
+        expectListDatedOnce(menu, w, said);
         // Each ringing alarm keeps its own "I'm on it", at the top level or in the alarms' submenu.
         const all = menu.flatMap((i) => (i.type === 'submenu' ? i.items : [i]));
         const acks = all.filter((i) => i.type === 'action' && i.action === 'alarm-ack');
@@ -186,6 +39,28 @@ describe('the tray keeps its budget in every state (issue 49, adversarial 3, fin
     );
   });
 });
+
+/** Each schedule once: its own line, or counted in "More schedules (n)", which holds two or more (one more
+ *  schedule costs the entry "More" would take: adv49 r16), so up to three schedules each keep their own line. */
+function expectEverySchedule(shown: readonly TrayMenuItem[], schedules: number, said: string): void {
+  const own = shown.filter((i) => i.type === 'submenu' && /^Schedule /.test(i.label)).length;
+  const more = shown.flatMap((i) => (i.type === 'submenu' ? (/^More schedules \((\d+)\)$/.exec(i.label) ?? []) : []));
+  const folded = Number(more[1] ?? 0);
+  expect(own + folded, said).toBe(schedules);
+  if (more.length > 0) expect(folded, said).toBeGreaterThanOrEqual(2);
+  if (schedules <= 3) expect(own, said).toBe(schedules);
+}
+
+/** The saved coverage list's time (read 3 h before now: 07:00 in Berlin) said once in the whole menu, and only one
+ *  top-level item opening Coverage for it (adv49 r16: its own line and "Coverage requests (0)…" both did). */
+function expectListDatedOnce(menu: readonly TrayMenuItem[], w: World, said: string): void {
+  const all = menu.flatMap((i) => (i.type === 'submenu' ? [i, ...i.items] : [i]));
+  const dated = all.filter((i) => 'label' in i && i.label.includes('saved data from 07:00'));
+  expect(dated.length, said).toBe(w.coverage === 'stale' ? 1 : 0);
+  // (A list never read keeps its line with the reason beside "Coverage requests (unknown)…": not counted here.)
+  const opens = top(menu).filter((i) => i.type === 'action' && i.action === 'open-coverage');
+  if (w.coverage !== 'unread') expect(opens.length, said).toBe(1);
+}
 
 describe('ringing alarms in the tray (issue 49, adversarial 3, finding 1)', () => {
   const calm: World = {
@@ -200,6 +75,9 @@ describe('ringing alarms in the tray (issue 49, adversarial 3, finding 1)', () =
     update: false,
     phones: 0,
     asks: false,
+    coverage: 'fresh',
+    halfHandoff: false,
+    halfSwaps: 0,
   };
   // Adversarial round 9 (issue 49), F3: one account × 10, two alarms, a hole, a pause, readiness, two asks and three
   // phone lines: only one schedule kept its own entry (docs/using-it.md: at least two). The phone lines are one

@@ -70,7 +70,9 @@ describe('tray menu: the coverage list says its own basis beside a sync problem'
     expect(menu.filter((l) => l.includes('saved data from 07:00'))).toHaveLength(1);
   });
 
-  it('without a problem line, the basis stays its own line and the item its count', () => {
+  // adv49 r16: the list's own line ("Coverage requests: Acme's saved data from 07:00") and "Coverage requests (0)…"
+  // said one list twice at the top level, both opening Coverage: the basis is now on the item alone, as above.
+  it('without a problem line too, the basis is on the item, said once (no line of its own)', () => {
     const base = twoAccounts();
     const state: AppState = {
       ...base,
@@ -78,7 +80,7 @@ describe('tray menu: the coverage list says its own basis beside a sync problem'
       accounts: base.accounts.map((a) => ({ ...a, sync: { kind: 'ok' } })),
     };
     const menu = labels(buildTrayMenu(state, NOW, ZONE, { locale: 'en-GB' }));
-    expect(menu).toContain("Coverage requests: Acme's saved data from 07:00");
-    expect(menu).toContain('Coverage requests (0)…');
+    expect(menu).toContain("Coverage requests (0, Acme's saved data from 07:00)…");
+    expect(menu.filter((l) => l.includes('saved data from 07:00'))).toHaveLength(1);
   });
 });
