@@ -8,13 +8,13 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { originOf } from '../../../electron/core/storage/cache-origin';
-import { createHarness, seedSettings } from '../support/engine-harness';
+import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
 import { BLOCK, resumeSaved, savedItem, T0 } from './support/saved-run';
 
 const ID = `sch_berlin|${BLOCK.start}`;
 
-async function outcome(h: { dir: string; sim: { requests: { all: () => { method: string }[] } } }, got: unknown) {
+async function outcome(h: Harness, got: unknown) {
   const files = await readdir(h.dir);
   return {
     got,
