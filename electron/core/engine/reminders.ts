@@ -17,6 +17,7 @@ import { createReminderScheduler } from '../reminders/scheduler';
 import { staleAfterMs } from '../state/status';
 import type { Snapshot } from '../model/snapshot';
 import { coverageRecordCheck } from './coverage-record';
+import { readThisRun, vouching } from './reminders-vouched';
 import { heldCoverageNow } from '../reminders/coverage';
 
 export interface ReminderInputs {
@@ -60,6 +61,9 @@ export interface RemindersWiring {
    *  is not said for it (shared/on-call-run.ts goesOnPast). */
   onCallGoesOnPast?: (endMs: number) => boolean;
   log: (message: string) => void;
+  /** Saved schedule data found untrue once read (a change it shows that the record of my blocks doesn't vouch for):
+   *  said once, in the notice of saved entries not used. */
+  untrue?: (reasons: readonly string[]) => void;
 }
 
 /**
@@ -146,9 +150,19 @@ interface StartRead {
 
 /** Puts the blocks of mine in these reads on the record (held-read.ts), those not on it yet, before a change between
  *  them can be held: a later change about a lost block is believed only when the block is there. */
-function recordMine(fired: FiredStore, inputs: ReminderInputs, nowMs: number, zone: string, done?: Snapshot): void {
-  // A read already recorded (the one this replaced, given last time) is not walked again.
-  const reads = [inputs.previous, inputs.snapshot].filter((r): r is Snapshot => r !== undefined && r !== done);
+function recordMine(
+  fired: FiredStore,
+  inputs: ReminderInputs,
+  at: { nowMs: number; startedMs: number },
+  zone: string,
+  done?: Snapshot,
+): void {
+  const { nowMs, startedMs } = at;
+  // A read already recorded (the one this replaced, given last time) is not walked again; only reads made in this
+  // run go on it: saved data read back from a file is a claim, not proof a block was mine (adv52 r20).
+  const reads = [inputs.previous, inputs.snapshot]
+    .filter((r): r is Snapshot => r !== undefined && r !== done)
+    .map((r) => readThisRun(r, startedMs));
   const seen = new Set<string>();
   // Each block once (a Set, not a scan per entry: a cache of many blocks stays linear).
   const entries = reads
@@ -274,6 +288,8 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
   let planning = false;
   const start: StartRead = { startedMs: clock.now(), fired: wiring.fired };
   const checkCoverageRecord = coverageRecordCheck(wiring.fired);
+  // A change found against saved data is told only when the record of my blocks vouches for what it says I lost.
+  const vouched = vouching(wiring.fired, start.startedMs, clock, wiring.untrue);
 
   function replan(inputs: ReminderInputs, force = false): void {
     // The first snapshot it is given is the one before any read now (the cache as loaded, or none).
@@ -290,12 +306,13 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     // The same basis holds the same blocks, already on record: walking every block again on each sync made a
     // large cache's start quadratic (issue 52). A read not given before is walked whatever the basis.
     const unseen = inputs.previous !== undefined && inputs.previous !== recorded;
-    if (newPlan || unseen) recordMine(wiring.fired, inputs, clock.now(), zone, recorded);
+    if (newPlan || unseen)
+      recordMine(wiring.fired, inputs, { nowMs: clock.now(), startedMs: start.startedMs }, zone, recorded);
     if (newPlan) {
       lastBasis = basis;
       planning = true;
       try {
-        scheduler.setPlan(planReminders({ ...inputs, nowMs: clock.now(), localZone: zone }));
+        scheduler.setPlan(vouched(planReminders({ ...inputs, nowMs: clock.now(), localZone: zone }), inputs));
       } finally {
         planning = false;
       }

@@ -77,6 +77,8 @@ export function createSessionReminders(o: SessionRemindersOptions): SessionRemin
         ...(o.silenced ? { silenced: o.silenced } : {}),
         ...(o.alarmTakesStart ? { alarmTakesStart: o.alarmTakesStart } : {}),
         ...(o.onCallGoesOnPast ? { onCallGoesOnPast: o.onCallGoesOnPast } : {}),
+        // Said once with the saved schedule data's other entries found untrue once read (session-snapshot.ts).
+        untrue: o.held.dropped,
       });
     },
     replan,

@@ -87,7 +87,8 @@ function peopleProblem(item: HandoffItem, ctx: RunContext): string | undefined {
 
 /** The one "mine as last read" check every saved item goes through, whatever its state (adv52 round 10 #1: a saved
  *  refusal skipped it, so a block of Carol's was shown as handed off): the schedule showing the cover proves nothing
- *  (a block that was never mine shows its own person), so a block is kept only while it is mine as last read, or
+ *  (a block that was never mine shows its own person), so a block is kept only while it lies within my blocks as
+ *  last read, or
  *  when the plan's own record (was) says it was mine when planned (one sent and landed reads as the cover's; a
  *  recorded override is then read by its id, run-work.ts). A file without that record is dropped. */
 function mineProblem(item: HandoffItem, ctx: RunContext, me: string, others: readonly string[]): string | undefined {
@@ -95,8 +96,10 @@ function mineProblem(item: HandoffItem, ctx: RunContext, me: string, others: rea
   // Part of it not read: kept, since the write reads the window again first and sends only on what it holds.
   const read = ctx.asRead(item.scheduleId, from, Date.parse(item.end));
   if (read === undefined) return undefined;
-  if (!read.partly) return wasMine(item, me) ? undefined : 'a shift that is not yours as last read';
-  if (!UNSENT.has(item.state)) return undefined;
+  // Wholly mine as last read, or else the plan's own record must say it was mine when planned: an item stretched
+  // past my block (into another's block, or over time nobody was on call) covers time that was never mine (adv52 r20).
+  if (!read.mine && !wasMine(item, me)) return 'a shift that is not yours as last read';
+  if (!read.partly || !UNSENT.has(item.state)) return undefined;
   if (read.mine && sameSet(others, [...read.others])) return undefined;
   // Partly mine, or a partner changed partway (those it names still beside me for a while): a plan like any other,
   // kept; the resume's re-read says what changed ("Changed since you planned it: …") and sends nothing stale.

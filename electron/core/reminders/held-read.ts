@@ -30,8 +30,11 @@ export function coverersAreKnown(h: HeldMessage, now: Snapshot): boolean {
   return named.every((name) => people.has(name));
 }
 
+/** What a change or correction states about my blocks: a held one, or one just planned (engine/reminders-vouched). */
+export type LossStatement = Pick<HeldMessage, 'kind' | 'scheduleId' | 'change' | 'correction'>;
+
 /** The time a held change says I lost (blocks before it that are not blocks after it). */
-function lostOf(h: HeldMessage): Span[] {
+function lostOf(h: Pick<LossStatement, 'change'>): Span[] {
   const c = h.change;
   if (!c) return [];
   const same = (a: Span, b: Span): boolean => a.fromMs === b.fromMs && a.toMs === b.toMs;
@@ -90,7 +93,7 @@ function recordedMine(keys: readonly string[], scheduleId: string | undefined): 
 }
 
 /** The time a held change or correction says I lost: a change's blocks before not after, a correction's block. */
-function lostTime(h: HeldMessage): Span[] {
+function lostTime(h: LossStatement): Span[] {
   const c = h.correction;
   if (h.kind === 'correction' && c) return [{ fromMs: c.was.startMs, toMs: Math.max(c.was.startMs, c.lostEndMs) }];
   return lostOf(h);
@@ -98,7 +101,7 @@ function lostTime(h: HeldMessage): Span[] {
 
 /** Whether every block a held change or correction says I lost (from `nowMs` on, or all of it once past) is on the
  *  record of blocks the app had as mine. Other kinds, and a change that loses nothing, are not about a lost block. */
-export function lostWasMine(h: HeldMessage, keys: readonly string[], nowMs: number): boolean {
+export function lostWasMine(h: LossStatement, keys: readonly string[], nowMs: number): boolean {
   if (h.kind !== 'change' && h.kind !== 'correction') return true;
   const lost = lostTime(h).filter((l) => l.fromMs < l.toMs);
   if (lost.length === 0) return true;
