@@ -6,7 +6,7 @@
 import type { OncallClient } from '../../api/client-types';
 import { formatDayTime, formatWindow, joinNames } from '../../shared/format';
 import type { HandBackSeen } from '../../shared/take-over';
-import { currentSegment, runningTakeOver, type HandBackPlan } from '../state/take-over';
+import { currentSegment, handBackKept, runningTakeOver, type HandBackPlan } from '../state/take-over';
 import type { Snapshot } from '../model/snapshot';
 import { segmentsOf } from '../model/segments';
 import { heldAsPlanned, type HeldAnswer } from './plan-held';
@@ -55,9 +55,7 @@ function after(startMs: number, plan: HandBackPlan): { startMs: number; endMs: n
  *  else what is said instead (changed since, a shared rule refused, or not readable), nothing sent. */
 export async function handBackHeld(c: HandBackCheck, plan: HandBackPlan): Promise<HeldAnswer | undefined> {
   const to = plan.replaced[0]?.email ?? '';
-  // Who the take-over kept with me; for one saved before it said so, who is on call with me now.
-  const others =
-    plan.takeOver.kept ?? plan.covering.filter((e) => !plan.replaced.some((p) => lower(p.email) === lower(e)));
+  const others = handBackKept(plan);
   const when = { nowMs: c.nowMs, localZone: c.localZone, ...(c.scheduleZone ? { scheduleZone: c.scheduleZone } : {}) };
   return heldAsPlanned(
     {

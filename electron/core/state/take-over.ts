@@ -69,6 +69,36 @@ export function handBackPlan(
   return { takeOver, replaced, covering, endMs: Math.min(takeOverEndMs, lastMineEndMs) };
 }
 
+/** Who the hand back keeps on call with the people put back: whom the take-over kept with me; for one saved before it
+ *  said so, who is on call with me now. The offer and the write's re-read (hand-back-held.ts) hold to this one set. */
+export function handBackKept(plan: HandBackPlan): string[] {
+  const put = new Set(plan.replaced.map((p) => p.email.toLowerCase()));
+  return plan.takeOver.kept ?? plan.covering.filter((e) => !put.has(e.toLowerCase()));
+}
+
+/**
+ * Whether the schedule as last read holds the hand back's whole window as my take-over left it (me with those it
+ * kept, nobody else, no gap) and me off call after it up to where the take-over had me off. The write re-reads the
+ * service and refuses anything else as "changed since you planned it"; an offer made where this does not hold would
+ * be refused on every press, the change having come before the offer (adv48 r21). One rule for both.
+ */
+function handBackWhole(snapshot: Snapshot, scheduleId: string, nowMs: number, me: string, plan: HandBackPlan): boolean {
+  const want = new Set([me, ...handBackKept(plan).map((e) => e.trim().toLowerCase())]);
+  const shifts = snapshot.schedules.find((s) => s.id === scheduleId)?.shifts ?? [];
+  const offUntilMs = Math.max(Date.parse(plan.takeOver.offUntil ?? '') || 0, plan.endMs);
+  let reached = nowMs;
+  for (const s of segmentsOf(shifts)) {
+    if (s.endMs <= nowMs || s.startMs >= offUntilMs) continue;
+    // After the window, up to where the take-over had me off: me on call there is a change the write refuses.
+    if (s.endMs > plan.endMs && s.emails.includes(me) && offUntilMs > plan.endMs) return false;
+    if (s.startMs >= plan.endMs) continue;
+    const same = s.emails.length === want.size && s.emails.every((e) => want.has(e));
+    if (s.startMs > reached || !same) return false;
+    reached = Math.max(reached, s.endMs);
+  }
+  return reached >= plan.endMs;
+}
+
 /**
  * Of these people, the ones the schedule no longer lists among its people (its `users`, as last read): a hand back
  * to one of them would put on call someone who has left the schedule. None when the schedule's people aren't known.
@@ -116,7 +146,10 @@ export function takeOverOptions(
     scheduleId,
     takeOver: canTake && now ? { from: now.users, until: isoOf(now.endMs) } : null,
     handBack:
-      back && vouched(back.endMs) && offSchedule(snapshot, scheduleId, back.replaced).length === 0
+      back &&
+      vouched(back.endMs) &&
+      offSchedule(snapshot, scheduleId, back.replaced).length === 0 &&
+      handBackWhole(snapshot, scheduleId, nowMs, emailLower, back)
         ? { to: back.replaced, until: isoOf(back.endMs) }
         : null,
   };

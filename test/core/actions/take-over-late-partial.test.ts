@@ -3,7 +3,7 @@
 // settle. Before: my own take-over was announced as "Your shift was added" (twice) and every press said "You are
 // already on call … nothing to take over", with no Hand back. Now the late write is recognised as mine by its own
 // window and people: no change notice about it, the press says it is in place and what changed ("Carol Lee now
-// covers 21:00–23:00"), and Hand back is offered. Simulator, real engine, fake clock, real data folder, restart.
+// covers 21:00–23:00"), and Hand back is offered once Carol's block is past (before, its write would be refused). Simulator, real engine, fake clock, real data folder, restart.
 import { afterEach, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
@@ -59,7 +59,8 @@ it('a late take-over next to a same-instant manager change is mine; the press sa
   expect(changes.map((n) => n.title)).toEqual([]);
   const options = await h.clock.runWhileAdvancing(engine.handlers['take-over:options'](null));
   const solo = options.ok ? options.value.find((o) => o.scheduleId === 'sch_solo') : undefined;
-  expect(solo?.handBack?.to.map((p) => p.email)).toEqual(['bob@example.com']);
+  // Carol holds part of it: a hand back's write would be refused, so it is not offered while her block is ahead.
+  expect(solo?.handBack).toBeNull();
   for (const waitMs of [0, 70_000, 600_000]) {
     await h.clock.advance(waitMs);
     const again = await h.clock.runWhileAdvancing(engine.handlers['take-over:now']({ scheduleId: 'sch_solo' }));
@@ -69,5 +70,10 @@ it('a late take-over next to a same-instant manager change is mine; the press sa
     );
   }
   expect(h.sim.requests.count({ route: 'createOverride' })).toBe(1);
-  expect(BOB_UNTIL).toBe(solo?.handBack?.until);
+  // Past Carol's block, the rest is mine alone: my take-over is Hand back's to offer, to Bob until its end.
+  await h.clock.advance(start + 2 * 3_600_000 + 60_000 - h.clock.now());
+  const later = await h.clock.runWhileAdvancing(engine.handlers['take-over:options'](null));
+  const back = later.ok ? later.value.find((o) => o.scheduleId === 'sch_solo')?.handBack : undefined;
+  expect(back?.to.map((p) => p.email)).toEqual(['bob@example.com']);
+  expect(back?.until).toBe(BOB_UNTIL);
 }, 30_000);

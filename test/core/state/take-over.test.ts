@@ -116,6 +116,31 @@ describe('takeOverOptions', () => {
     expect(takeOverOptions(cut, ID, NOW, me.email, FRESH).handBack?.until).toBe('2026-03-25T20:00:00Z');
   });
 
+  // adv48 r21: an offer its write would refuse as "changed since you planned it" is never made from a fresh read.
+  it('offers no hand back where the rest of my take-over is no longer me with those it kept, or I am on past it', () => {
+    const withSnap = (...shifts: ReturnType<typeof shift>[]) => ({
+      ...afterTakeOver([takeOver({ kept: [], offUntil: '2026-03-26T12:00:00Z' })]),
+      schedules: [scheduleSnap(ID, shifts)],
+    });
+    const mine = withSnap(shift('2026-03-25T10:00:00Z', '2026-03-26T08:00:00Z', me));
+    expect(takeOverOptions(mine, ID, NOW, me.email, FRESH).handBack?.until).toBe('2026-03-26T08:00:00Z');
+    const partner = withSnap(
+      shift('2026-03-25T10:00:00Z', '2026-03-25T14:00:00Z', me),
+      shift('2026-03-25T14:00:00Z', '2026-03-25T16:00:00Z', me, alice),
+      shift('2026-03-25T16:00:00Z', '2026-03-26T08:00:00Z', me),
+    );
+    const gap = withSnap(
+      shift('2026-03-25T10:00:00Z', '2026-03-25T14:00:00Z', me),
+      shift('2026-03-25T16:00:00Z', '2026-03-26T08:00:00Z', me),
+    );
+    const onPast = withSnap(
+      shift('2026-03-25T10:00:00Z', '2026-03-26T08:00:00Z', me),
+      shift('2026-03-26T08:00:00Z', '2026-03-26T10:00:00Z', me, alice),
+    );
+    for (const snap of [partner, gap, onPast])
+      expect(takeOverOptions(snap, ID, NOW, me.email, FRESH).handBack).toBeNull();
+  });
+
   it('offers nothing on data it cannot vouch for: "Take over from Bob until 17:00" would state a guess', () => {
     const bobs = snapshotOf([scheduleSnap(ID, [shift('2026-03-25T08:00:00Z', '2026-03-26T08:00:00Z', bob)])]);
     expect(takeOverOptions(bobs, ID, NOW, me.email, SAVED)).toEqual({ scheduleId: ID, takeOver: null, handBack: null });
