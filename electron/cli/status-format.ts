@@ -29,16 +29,19 @@ function kindWords(sync: SyncStatus): string {
   return sync.kind === 'offline' ? offlineWords(sync.cause).toLowerCase() : sync.kind.replace('_', ' ');
 }
 
+/** How long ago a read was: never an age in the future (adv47 r21 #1: "updated in 1 h 19 min"). A read dated ahead
+ *  of now was made before the clock was set back: how long ago is unknown, so only that is said. */
+const ago = (nowMs: number, at: string): string =>
+  Date.parse(at) > nowMs + 30_000 ? 'at a time ahead of the clock' : formatRelative(nowMs, at);
+
 /** " · updated 3 min ago"; with several accounts each account's own age, named (one account's age is never said
  *  of all: adv47 r19 #3): " · updated: Main 3 min ago, Work 45 min ago". */
 function updatedWords(state: AppState, o: FormatOptions): string {
   if (state.accounts.length > 1) {
-    const ages = state.accounts.map(
-      (a) => `${a.label} ${a.lastSuccessAt ? formatRelative(o.nowMs, a.lastSuccessAt) : 'not yet'}`,
-    );
+    const ages = state.accounts.map((a) => `${a.label} ${a.lastSuccessAt ? ago(o.nowMs, a.lastSuccessAt) : 'not yet'}`);
     return ` · updated: ${ages.join(', ')}`;
   }
-  return state.lastSuccessAt ? ` · updated ${formatRelative(o.nowMs, state.lastSuccessAt)}` : '';
+  return state.lastSuccessAt ? ` · updated ${ago(o.nowMs, state.lastSuccessAt)}` : '';
 }
 
 function syncLine(sync: SyncStatus, state: AppState, o: FormatOptions): string {

@@ -102,6 +102,9 @@ export async function readAlarmRecords(
   runs?: Runs,
   /** The app's record key: a record without its MAC is not the app's (taken this once when the key is new). */
   signer?: RecordSigner,
+  /** A record exactly as this run holds it (it wrote it): not a claim, whatever the clock says now (adv47 r21 #3:
+   *  a ring this run made, dated ahead of a clock set back since, was set aside at every write). */
+  held?: (key: string, r: AlarmRecord) => boolean,
 ): Promise<ReadRecords> {
   const read = await readBack(files, ALARMS_FILE, AlarmFileSchema, { maxChars: MAX_ALARMS_CHARS });
   if (read.kind === 'absent') return { records: {}, rewrite: false };
@@ -127,6 +130,7 @@ export async function readAlarmRecords(
   const stamp = read.value.origins;
   const macs = read.value.macs ?? {};
   const sorted = sortClaims(Object.entries(read.value.alarms), ([key, r]) => {
+    if (held?.(key, r) === true) return undefined;
     if (signer && !vouches(signer, ALARMS_FILE, key, r, macs[key])) return unsignedAs(signer, ALARMS_FILE);
     // A file from another user's install, copied in: none of its records is mine (nothing of it silences an alarm).
     const other = known === undefined || stamp === undefined ? undefined : alarmOriginProblem(key, stamp, known);

@@ -81,6 +81,14 @@ export function withRun(before: Runs, fromMs: number, nowMs: number): Run[] {
   return [...kept, { fromMs, toMs: nowMs }].slice(-MAX_RUNS);
 }
 
+/** This run's span in the run log: from its start to the latest the clock has read in it, not to now, which may be
+ *  earlier: the clock set back since (adv47 r21 #3: a ring at 09:00 was "while the app was not running" at 07:50). */
+export function runSpan(nowMs: () => number): { startedMs: number; with: (before: Runs) => Run[] } {
+  const startedMs = nowMs();
+  let latestMs = startedMs;
+  return { startedMs, with: (before) => withRun(before, startedMs, (latestMs = Math.max(latestMs, nowMs()))) };
+}
+
 export async function writeRuns(files: FileStore, runs: readonly Run[], signer?: RecordSigner): Promise<void> {
   const signed = runs.map(({ fromMs, toMs }) =>
     signer ? { fromMs, toMs, mac: signer.sign(RUNS_FILE, '', { fromMs, toMs }) } : { fromMs, toMs },

@@ -9,7 +9,7 @@ import { ALARMS_FILE, readAlarmRecords, type AlarmRecords } from './alarm-record
 import { alarmStampOf, type AlarmKnowledge } from './alarm-claims';
 import type { CacheOrigin } from '../storage/cache-origin';
 import type { AlarmRecord } from './types';
-import { readRuns, RUNS_FILE, withRun, writeRuns, type Run, type Runs } from './alarm-runs';
+import { readRuns, runSpan, RUNS_FILE, writeRuns, type Run, type Runs } from './alarm-runs';
 import { afterFirstRead, type RecordSigner } from '../storage/record-key';
 
 export { ALARMS_FILE } from './alarm-records';
@@ -81,21 +81,23 @@ const withinRetention = (records: Records, nowMs: number): Records =>
 const stampFor = (accounts: readonly AlarmKnowledge[], read: CacheOrigin[] | undefined): CacheOrigin[] | undefined =>
   accounts.length === 0 ? read : alarmStampOf(accounts, read);
 
-/** Writes the records with their stamp and, with a record key, each one's MAC. */
+/** Writes the records with their stamp and, with a record key, each one's MAC; gives back what it wrote (a copy). */
 async function writeRecords(
   files: FileStore,
   records: Records,
   stamp: CacheOrigin[] | undefined,
   signer: RecordSigner | undefined,
-): Promise<void> {
+): Promise<Records> {
   const sign = signer?.sign;
   const macs = sign
     ? { macs: Object.fromEntries(Object.entries(records).map(([k, r]) => [k, sign(ALARMS_FILE, k, r)])) }
     : {};
+  const alarms = { ...records };
   await files.writeAtomic(
     ALARMS_FILE,
-    JSON.stringify({ version: 1, alarms: records, ...(stamp ? { origins: stamp } : {}), ...macs }),
+    JSON.stringify({ version: 1, alarms, ...(stamp ? { origins: stamp } : {}), ...macs }),
   );
+  return alarms;
 }
 
 export async function loadAlarmStore(
@@ -119,12 +121,13 @@ export async function loadAlarmStore(
   // Without the accounts (a caller that doesn't know them) the file's own stamp is kept as it was read.
   let stampRead: CacheOrigin[] | undefined;
   const say = onceEach(report);
-  const startedMs = nowMs();
-  let before: Runs = await readRuns(files, startedMs, say, signer);
+  const span = runSpan(nowMs);
+  let before: Runs = await readRuns(files, span.startedMs, say, signer);
   // What the runs vouch for now: those before and, for the app, this one until now.
-  const runsNow = (): Runs => (run && before !== undefined ? withRun(before, startedMs, nowMs()) : before);
+  const runsNow = (): Runs => (run && before !== undefined ? span.with(before) : before);
+  const own = ownRecords(() => records);
   const readRecords = async () => {
-    const read = await readAlarmRecords(files, nowMs(), say, known?.(), mineToo, runsNow(), signer);
+    const read = await readAlarmRecords(files, nowMs(), say, known?.(), mineToo, runsNow(), signer, own.held);
     if (read.stamp !== undefined) stampRead = read.stamp;
     return read;
   };
@@ -141,8 +144,8 @@ export async function loadAlarmStore(
     const stamp = stampFor(known?.() ?? [], stampRead);
     // The run first, so every stamp in alarms.json falls in a recorded run; a failed write only makes a later
     // start ring again (fail-safe), so it does not stop the records' write.
-    if (run) await writeRuns(files, withRun(before, startedMs, nowMs()), signer).catch(() => undefined);
-    await writeRecords(files, records, stamp, signer);
+    if (run) await writeRuns(files, span.with(before), signer).catch(() => undefined);
+    own.wrote(await writeRecords(files, records, stamp, signer));
   };
   const write = async (): Promise<void> => {
     mergeIn((await readRecords()).records);
@@ -158,8 +161,7 @@ export async function loadAlarmStore(
     if (run && before === undefined) before = legacyRuns(records);
     if (read.rewrite) await persist().catch(() => undefined);
     // The run is recorded as it starts, so a record put in while the app is stopped is dated outside it.
-    else if (run && starting)
-      await writeRuns(files, withRun(before, startedMs, nowMs()), signer).catch(() => undefined);
+    else if (run && starting) await writeRuns(files, span.with(before), signer).catch(() => undefined);
   };
   const serial = (job: () => Promise<void>): Promise<void> => {
     queue = queue.then(job, job);
@@ -176,6 +178,18 @@ export async function loadAlarmStore(
     },
     reload: () => serial(() => takeIn()),
     settled: () => quietly(queue),
+  };
+}
+
+/** What this run holds and last wrote: a record read back as either is its own, whatever the clock says now (adv47
+ *  r21 #3: a ring it made, dated ahead of a clock set back since, was set aside at every write). */
+function ownRecords(holds: () => Readonly<Records>) {
+  let written: Records = {};
+  const fields = (r: AlarmRecord): string => JSON.stringify(Object.entries(r).sort(([x], [y]) => x.localeCompare(y)));
+  const same = (a: AlarmRecord | undefined, b: AlarmRecord): boolean => a !== undefined && fields(a) === fields(b);
+  return {
+    held: (key: string, r: AlarmRecord): boolean => same(holds()[key], r) || same(written[key], r),
+    wrote: (records: Records): void => void (written = records),
   };
 }
 

@@ -226,7 +226,9 @@ async function ack(r: Run, key: string, source: AckSource, atMs?: number): Promi
   if (!from) return 'unknown';
   const { snoozedUntilMs: _s, ...rest } = from;
   const nowMs = o.clock.now();
-  const ackedAtMs = Math.min(nowMs, atMs ?? nowMs);
+  // Never dated before the ring it answers: after the clock was set back (NTP, the user) "now" may be, and such an
+  // acknowledgement is refused on reading (adv47 r21 #3), so a restart rang the alarm again.
+  const ackedAtMs = Math.max(rec?.rungAtMs ?? -Infinity, Math.min(nowMs, atMs ?? nowMs));
   // An acknowledgement is of a ring: one before this app rang it (the phone's answer to its alert) records that
   // ring too, as a record acknowledged with no ring is refused on reading (alarm-records.ts). The ring is dated now,
   // when this run learns of it: an answer given while the app was stopped is dated outside every run of the app, and

@@ -59,7 +59,9 @@ export function createStateKeeper(
   let stopped = false;
   /** The zone the state was derived in: its load and "wait until" are worded in it (derive.ts). */
   let zone = localZone?.();
-  const derive = (): AppState => ((zone = localZone?.()), derivation.derive(clock.now()));
+  /** The wall-clock instant the state was derived at: one now earlier means the clock was set back since. */
+  let derivedAtMs = clock.now();
+  const derive = (): AppState => ((zone = localZone?.()), (derivedAtMs = clock.now()), derivation.derive(derivedAtMs));
   let state = derive();
   /** When the state may next change by time alone: reading it later (a sleep pushed the timer back) derives it again. */
   let validUntilMs = Infinity;
@@ -93,11 +95,13 @@ export function createStateKeeper(
 
   armTimer();
   return {
-    // A timer pushed back by a sleep (no resume event) must not leave the state of before the sleep on show.
+    // A timer pushed back by a sleep (no resume event) must not leave the state of before the sleep on show, nor
+    // one derived before the wall clock was set back (adv47 r21 #1: "fresh" from a read dated ahead of it).
     // Travel: a state derived in another zone (its month's load, nights) is derived again, so no surface reading it
     // speaks two zones (main reads it on every zone change).
     get: () => {
-      if (!stopped && (clock.now() >= validUntilMs || zone !== localZone?.())) update();
+      const nowMs = clock.now();
+      if (!stopped && (nowMs >= validUntilMs || nowMs < derivedAtMs || zone !== localZone?.())) update();
       return state;
     },
     update,

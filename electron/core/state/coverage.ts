@@ -5,6 +5,7 @@ import type { ServiceSettings } from '../../shared/settings';
 import type { AccountId } from '../../shared/accounts';
 import type { CoverageIssue, CoverageView, SourceStatus } from '../../shared/view-state';
 import { coverageEveryIntervals } from '../sync/plan';
+import { AHEAD_OF_CLOCK } from './schedule-status';
 import { instantMs, myBlocksOf, segmentsOf, toPerson } from '../model/segments';
 import { timelineBasis, timelineOf } from '../model/timeline';
 import type { Basis } from '../../shared/basis';
@@ -249,6 +250,7 @@ export function coverageStatus(
   // account's schedules are (issue 47, round 2).
   if (snapshot.keyRejected) return { kind: 'stale', since: at, reason: 'The service rejected the API key.' };
   if (servedFromCache) return { kind: 'stale', since: at, reason: 'Showing saved data; not refreshed yet.' };
+  if (Date.parse(at) > nowMs) return { kind: 'stale', since: at, reason: AHEAD_OF_CLOCK };
   if (nowMs - Date.parse(at) > coverageStaleAfterMs(settings, staleAfterMs)) {
     return { kind: 'stale', since: at, reason: 'Not refreshed recently.' };
   }

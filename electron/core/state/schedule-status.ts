@@ -11,6 +11,10 @@ export function staleAfterMs(settings: ServiceSettings): number {
   return STALE_AFTER_IDLE_INTERVALS * settings.refresh.idleIntervalSec * 1000;
 }
 
+/** A read dated ahead of now: the wall clock was set back since (NTP, the user). Its age is unknown, so it is never
+ *  fresh (adv47 r21 #1: "fresh", "updated in 44 min"); the sync loop reads again at once (sync/memory.ts). */
+export const AHEAD_OF_CLOCK = 'Read at a time ahead of this computer’s clock (the clock was set back).';
+
 /** The last time this schedule's on-call data was fetched successfully (shifts, else details). */
 export function lastSuccessOf(s: ScheduleSnapshot): string | null {
   return s.shiftsFetchedAt ?? s.detailsFetchedAt;
@@ -50,6 +54,7 @@ export function scheduleStatus(
   if (s.problem) return { kind: 'stale', since: success, reason: reasonOf(s.problem) };
   if (servedFromCache) return { kind: 'stale', since: success, reason: 'Showing saved data; not refreshed yet.' };
   const successMs = Date.parse(success);
+  if (successMs > nowMs) return { kind: 'stale', since: success, reason: AHEAD_OF_CLOCK };
   if (nowMs - successMs > staleAfterMs(settings)) {
     return { kind: 'stale', since: success, reason: 'Not refreshed recently.' };
   }

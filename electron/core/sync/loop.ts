@@ -7,7 +7,7 @@ import type { OncallClient } from '../../api/client-types';
 import { applyPass } from './apply';
 import { confirmOwnOverrides } from './own-overrides';
 import { runFetchPass, type FetchPlan } from './fetch';
-import { emptyMemory, heldUntilMs, rememberPass, type SyncMemory } from './memory';
+import { emptyMemory, forgetAhead, heldUntilMs, rememberPass, type SyncMemory } from './memory';
 import { jitterMs } from './plan';
 import { createPassPlanner, type PassPlanner } from './pass-plan';
 import { answerAll, createRefreshQueue, DONE, type RefreshQueue } from './requests';
@@ -43,6 +43,13 @@ interface Loop {
 const paused = (loop: Loop): boolean =>
   loop.stopped || loop.options.getClient() === undefined || loop.options.snapshot.get().keyRejected;
 
+/** The wall clock now, with what the loop remembers mended if the clock was set back since (memory.ts). */
+function wallNow(loop: Loop): number {
+  const nowMs = loop.options.clock.now();
+  forgetAhead(loop.memory, nowMs);
+  return nowMs;
+}
+
 function cancelWake(loop: Loop): void {
   loop.cancelTimer?.();
   loop.cancelTimer = undefined;
@@ -56,7 +63,7 @@ function schedule(loop: Loop, minDelayMs = 0): void {
     return;
   }
   const { clock } = loop.options;
-  const nowMs = clock.now();
+  const nowMs = wallNow(loop);
   // The service asked us to wait: the refresh still happens when allowed, but a caller (the user's Refresh)
   // gets its answer now, with the current state, instead of hanging until then.
   if (nowMs < loop.memory.notBeforeMs) loop.asks.answerWaiting({ kind: 'held', untilMs: loop.memory.notBeforeMs });
@@ -75,7 +82,7 @@ async function tick(loop: Loop): Promise<void> {
   loop.cancelTimer = undefined;
   const client = loop.options.getClient();
   if (loop.running || paused(loop) || client === undefined) return schedule(loop);
-  const nowMs = loop.options.clock.now();
+  const nowMs = wallNow(loop);
   if (nowMs < loop.memory.notBeforeMs) return schedule(loop);
   const ask = loop.asks.take();
   const plan = loop.planner.plan(nowMs, ask);
@@ -131,7 +138,7 @@ function request(loop: Loop, request: RefreshRequest): Promise<RefreshAnswer> {
   // held by its own Retry-After out of it (that source is asked again at its own retry).
   const all = request.scheduleIds === undefined;
   const ids = request.scheduleIds ?? loop.options.getConfig().scheduleIds;
-  const untilMs = paused(loop) ? undefined : heldUntilMs(loop.memory, ids, all, loop.options.clock.now());
+  const untilMs = paused(loop) ? undefined : heldUntilMs(loop.memory, ids, all, wallNow(loop));
   const answer = loop.asks.add(request, untilMs);
   schedule(loop);
   return answer;

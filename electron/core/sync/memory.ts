@@ -27,6 +27,8 @@ export interface Backoff {
   retryAtMs: number;
   /** Not asked before this instant, because the service said so (its Retry-After, capped); 0 when it did not. */
   askedUntilMs: number;
+  /** When the failure was met: a clock set back since then is seen by it being ahead (forgetAhead). */
+  atMs: number;
 }
 
 export interface SyncMemory {
@@ -38,6 +40,8 @@ export interface SyncMemory {
   coverageBackoff: Backoff | undefined;
   /** No request before this instant (a 429's or a 503's Retry-After: the whole service asked to wait). */
   notBeforeMs: number;
+  /** When the last pass was remembered (notBeforeMs was set then): see forgetAhead. */
+  passAtMs: number;
 }
 
 export function emptyMemory(): SyncMemory {
@@ -48,6 +52,7 @@ export function emptyMemory(): SyncMemory {
     coverageAtMs: undefined,
     coverageBackoff: undefined,
     notBeforeMs: 0,
+    passAtMs: 0,
   };
 }
 
@@ -91,6 +96,32 @@ export function heldUntilMs(
 ): number | undefined {
   const waits = [...ids.map((id) => serviceWaitMs(memory, id)), ...(coverage ? [serviceWaitMs(memory)] : [])];
   return waits.length > 0 && waits.every((w) => w > nowMs) ? Math.max(...waits) : undefined;
+}
+
+/**
+ * The wall clock was set back (NTP, the user) since these stamps were taken: a probe or read dated ahead of now says
+ * nothing of how old it is, and waiting for its next due time waited out the whole step (adv47 r21 #1: no read for
+ * 45 min). Such a source is due now; a failure met "in the future", and the service's wait asked for by the last
+ * pass, are moved back with the clock (by at least how far it went back), so they wait what they asked from now. Timers run on monotonic delays, so only
+ * these wall-clock stamps need mending.
+ */
+export function forgetAhead(memory: SyncMemory, nowMs: number): void {
+  for (const [id, atMs] of memory.probedAtMs) if (atMs > nowMs) memory.probedAtMs.delete(id);
+  for (const [id, memo] of memory.shifts) if (memo.readAtMs > nowMs) memory.shifts.delete(id);
+  if (memory.coverageAtMs !== undefined && memory.coverageAtMs > nowMs) memory.coverageAtMs = undefined;
+  const rebase = (b: Backoff): Backoff => {
+    const stepMs = b.atMs - nowMs;
+    if (stepMs <= 0) return b;
+    const askedUntilMs = b.askedUntilMs > 0 ? b.askedUntilMs - stepMs : 0;
+    return { ...b, atMs: nowMs, retryAtMs: b.retryAtMs - stepMs, askedUntilMs };
+  };
+  for (const [id, b] of memory.backoff) memory.backoff.set(id, rebase(b));
+  if (memory.coverageBackoff !== undefined) memory.coverageBackoff = rebase(memory.coverageBackoff);
+  const stepMs = memory.passAtMs - nowMs;
+  if (stepMs > 0) {
+    memory.notBeforeMs -= stepMs;
+    memory.passAtMs = nowMs;
+  }
 }
 
 export interface DueContext {
@@ -154,7 +185,7 @@ function backedOff(before: Backoff | undefined, failure: Failure, ctx: PassConte
     backoffMs(failures, failure.normalMs, ctx.random) + costPaybackMs(failure.requests, failures, failure.normalMs);
   const askedMs = retryAfterMs(failure.error);
   const retryAtMs = Math.max(ctx.nowMs + waitMs, ctx.nowMs + askedMs, notBeforeMs);
-  return { failures, retryAtMs, askedUntilMs: askedMs > 0 ? ctx.nowMs + askedMs : 0 };
+  return { failures, retryAtMs, askedUntilMs: askedMs > 0 ? ctx.nowMs + askedMs : 0, atMs: ctx.nowMs };
 }
 
 /** Whether an answer's Retry-After is about the whole service (a 429: the key's limit; a 503: unavailable). */
@@ -191,6 +222,7 @@ function rememberSchedule(memory: SyncMemory, s: ScheduleFetch, ctx: PassContext
 /** Records a finished pass: probe times, shift revisions, each source's backoff and Retry-After. */
 export function rememberPass(memory: SyncMemory, pass: FetchPass, ctx: PassContext): void {
   memory.notBeforeMs = Math.max(memory.notBeforeMs, serviceWaitUntilMs(pass, ctx.nowMs));
+  memory.passAtMs = ctx.nowMs;
   for (const s of pass.schedules) rememberSchedule(memory, s, ctx);
   const coverage = pass.coverage;
   if (coverage === undefined) return;
