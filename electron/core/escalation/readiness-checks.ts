@@ -83,8 +83,10 @@ export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
   }
   // First, also when now off: an alert left on a channel no longer used may still ring there.
   if (i.status?.problem) return { ...base, result: 'problem', message: `Phone escalation: ${i.status.problem}.` };
+  // Off is the user's choice (optional, off by default), known for sure: no doubt about readiness, only said beside
+  // the other checks (issue 49, adv49 r17: a fresh install read "Can't tell if you're ready" before every shift).
   if (i.settings.provider === 'off')
-    return { ...base, result: 'unknown', message: 'Phone escalation: not set up (Settings → Phone).' };
+    return { id: 'phone', result: 'ok', message: 'Phone escalation: off (optional; Settings → Phone).' };
   if (i.hasSecrets === undefined)
     return {
       ...base,

@@ -55,7 +55,6 @@ describe('Phone escalation line', () => {
   });
 
   it.each([
-    ['not set up', { settings: EscalationSettingsSchema.parse({}) }, 'unknown', /not set up/],
     ['no topic', { hasSecrets: false }, 'problem', /missing/],
     // The keychain hasn't answered yet at start: not known missing (before: told as a warning after a restart).
     ['keys not read yet', { hasSecrets: undefined }, 'unknown', /still being read/],
@@ -70,6 +69,28 @@ describe('Phone escalation line', () => {
     const c = phoneCheck({ ...base, testedAtMs: NOW, status: { booking: true }, ...patch });
     expect(c.result).toBe(result);
     expect(c.message).toMatch(text);
+  });
+});
+
+describe('phone escalation off (issue 49, adv49 r17)', () => {
+  it('off by default is the user\'s choice, known: ok, said as off, never "can\'t tell"', () => {
+    const c = phoneCheck({
+      settings: EscalationSettingsSchema.parse({}),
+      status: undefined,
+      testedAtMs: undefined,
+      nowMs: NOW,
+    });
+    expect(c).toEqual({ id: 'phone', result: 'ok', message: 'Phone escalation: off (optional; Settings → Phone).' });
+  });
+  it('a problem left on a channel no longer used is still said when off', () => {
+    const problem = 'your phone may still ring from ntfy.example.com';
+    const c = phoneCheck({
+      settings: EscalationSettingsSchema.parse({}),
+      status: { booking: true, problem },
+      testedAtMs: undefined,
+      nowMs: NOW,
+    });
+    expect(c).toMatchObject({ result: 'problem', message: `Phone escalation: ${problem}.` });
   });
 });
 

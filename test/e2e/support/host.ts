@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { registerIpc, type AllHandlers, type IpcMainLike } from '../../../electron/adapters/ipc';
 import { createEngine } from '../../../electron/core/engine/engine';
-import type { Engine } from '../../../electron/core/engine/types';
+import type { Engine, EngineOptions } from '../../../electron/core/engine/types';
 import type { NotificationRequest, Notifier } from '../../../electron/core/ports';
 import { MemorySecrets } from '../../core/support/engine-harness';
 import type { PayloadOf, PushEvent, RequestOf } from '../../../electron/shared/ipc-contract';
@@ -48,6 +48,8 @@ export interface HostOptions {
   prerender?: boolean;
   /** Prerenders this instead of the current state (a test's "older" state, to see hydration replace it). */
   prerenderState?: (current: AppState) => AppState;
+  /** The desktop's answer about notifications (absent: not checked, as before). */
+  notificationHealth?: EngineOptions['notificationHealth'];
 }
 
 export interface Host {
@@ -165,6 +167,7 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
     files: new MemoryFileStore(),
     // Main's zone is the OS's, the one the page shows times in too.
     localZone: PAGE_ZONE,
+    ...(options.notificationHealth ? { notificationHealth: options.notificationHealth } : {}),
   });
   const windowCalls: Host['windowCalls'] = [];
   const clipboard: string[] = [];
