@@ -132,6 +132,10 @@ export interface Run {
    *  "booked" then), readiness says so and it is tried again each minute, whichever booking it was (a save's or a
    *  sync's) and whatever other booking went through since (adv50 r17 #1). */
   bookFailed: Map<string, string>;
+  /** Each failed booking's one retry chain: not tried again before `nextMs` (a minute after its last try ended),
+   *  whatever else looks meanwhile (the 5 s poll for "I'm on it", a sync, a replan), unless what it books changed
+   *  (its time or words). Before, every poll started a new chain: 18 POSTs a minute to a failing server (adv50 r20). */
+  bookNext: Map<string, BookTry>;
   /** A booking refused for good (a 4xx but 408/429: a bad token, a bad request), with the server's reason: nothing
    *  more is booked, sent or polled on this channel until the phone settings change (a new escalator) or Send test
    *  (`retry`). Before, the same refused booking was POSTed every minute. */
@@ -142,6 +146,13 @@ export interface Run {
   stuck: Map<string, Stuck>;
   /** Each target's names as last given (a handed-off shift is no target any more, yet is named by them). */
   named: Map<string, { scheduleName: string; accountName?: string; scheduleZone?: string }>;
+}
+
+/** What a failed booking booked (its time and words) and when it may be tried again. */
+export interface BookTry {
+  dueMs: number;
+  words: string;
+  nextMs: number;
 }
 
 /** A record that can't be saved must not stop the phone (see saveEscalations); said in the log once per reason.

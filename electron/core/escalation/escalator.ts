@@ -181,6 +181,7 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
     bookedWords: new Map(),
     missed: unsureMissed(state),
     bookFailed: new Map(),
+    bookNext: new Map(),
     pastUnrung: new Map(),
     ...stuckOf(state),
   };
