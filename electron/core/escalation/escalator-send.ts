@@ -95,6 +95,7 @@ export async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number)
   const { state } = r;
   for (const key of r.pastUnrung.keys()) if (!r.targets.some((t) => t.key === key)) r.pastUnrung.delete(key);
   for (const key of r.bookNext.keys()) if (!r.targets.some((t) => t.key === key)) r.bookNext.delete(key);
+  for (const key of r.maybeWhy.keys()) if (!state.maybe?.[key]) r.maybeWhy.delete(key);
   for (const t of r.targets) {
     // Refused for good: the same request would be refused the same way (until the settings change or Send test).
     if (r.bookRefused !== undefined) return;
@@ -114,7 +115,12 @@ export async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number)
       if (b?.atMs === dueMs && r.confirmed.has(t.key) && r.bookedWords.get(t.key) === words) continue;
       if (retryWaits(r, t.key, dueMs, words, nowMs)) continue;
       const say = (answer: Outcome, what: string) => outcome(r, answer, what);
-      const sets = { confirmed: r.confirmed, failed: r.bookFailed, refused: (e: string) => (r.bookRefused = e) };
+      const sets = {
+        confirmed: r.confirmed,
+        failed: r.bookFailed,
+        refused: (e: string) => (r.bookRefused = e),
+        why: r.maybeWhy,
+      };
       await bookHeld({ state, provider, outcome: say, ...sets }, t.key, alert, dueMs);
       if (r.confirmed.has(t.key)) r.bookedWords.set(t.key, words);
       noteBookTry(r, t.key, { dueMs, words, nextMs: r.o.clock.now() + RETRY_AFTER_MS });
