@@ -64,7 +64,7 @@ export const StillRingSchema = z.object({
    *  does (adv47 r11 #5). Kept in escalations.json, so `status` says it too (r14 #2); absent from an older record. */
   scheduleZone: z.string().max(100).optional(),
   /** No longer mine, acknowledged, or still mine with its reminders muted or paused. */
-  why: z.enum(['not-mine', 'acknowledged', 'silenced']),
+  why: z.enum(['not-mine', 'acknowledged', 'silenced', 'moved']),
   /** The cancel's failure, worded without secrets. */
   error: z.string(),
   passed: z.boolean(),

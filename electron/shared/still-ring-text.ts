@@ -19,11 +19,13 @@ const PASSED: Record<StillRing['why'], string> = {
   'not-mine': 'it was no longer your shift',
   acknowledged: 'you had acknowledged it',
   silenced: 'its reminders were muted or paused',
+  moved: 'its start had moved',
 };
 const AHEAD: Record<StillRing['why'], string> = {
   'not-mine': 'you no longer have',
   acknowledged: 'you acknowledged',
   silenced: 'whose reminders are muted or paused',
+  moved: 'whose start moved',
 };
 
 /** Its instant in the formatter's one form: "10:03 (09:03 UTC)", the schedule's own time beside the local one where

@@ -6,7 +6,8 @@ import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { NTFY_MAX_DELAY_MS } from './ntfy';
-import { CANCELLING, maybeProblems } from './maybe-held';
+import { CANCELLING, maybeProblems, NOT_BOOKED } from './maybe-held';
+
 import { missedProblem, type Missed } from './missed';
 import { alertIdOf, ESCALATIONS_FILE, saveEscalations, type EscalationState } from './record-store';
 import type { PhoneAlert, PhoneProvider } from './types';
@@ -50,7 +51,8 @@ export interface StillRingEntry {
   accountName?: string;
   /** The schedule's zone: its own time is said beside the local one where they differ (adv47 r11 #5). */
   scheduleZone?: string;
-  why: 'not-mine' | 'acknowledged';
+  /** 'moved': the start it was booked for moved, the shift is still mine (a moved start is no lost shift). */
+  why: 'not-mine' | 'acknowledged' | 'moved';
   error: string;
   passed: boolean;
 }
@@ -132,6 +134,12 @@ export interface Run {
    *  "booked" then), readiness says so and it is tried again each minute, whichever booking it was (a save's or a
    *  sync's) and whatever other booking went through since (adv50 r17 #1). */
   bookFailed: Map<string, string>;
+  /** Each failed booking's one retry chain: not tried again before `nextMs` (a minute after its last try ended),
+   *  whatever else looks meanwhile (the 5 s poll for "I'm on it", a sync, a replan), unless what it books changed
+   *  (its time or words). Before, every poll started a new chain: 18 POSTs a minute to a failing server (adv50 r20). */
+  bookNext: Map<string, BookTry>;
+  /** Why each booking may be held, as its answer said (maybe-held.ts): said with it, never a cause assumed. */
+  maybeWhy: Map<string, string>;
   /** A booking refused for good (a 4xx but 408/429: a bad token, a bad request), with the server's reason: nothing
    *  more is booked, sent or polled on this channel until the phone settings change (a new escalator) or Send test
    *  (`retry`). Before, the same refused booking was POSTed every minute. */
@@ -141,7 +149,20 @@ export interface Run {
   /** Cancels of alerts that must not ring that haven't gone through (key → when it rings, why, the failure). */
   stuck: Map<string, Stuck>;
   /** Each target's names as last given (a handed-off shift is no target any more, yet is named by them). */
-  named: Map<string, { scheduleName: string; accountName?: string; scheduleZone?: string }>;
+  named: Map<string, { scheduleName: string; accountName?: string; scheduleZone?: string } & Partial<Span>>;
+}
+
+/** The shift a target was for, while this run had it (not kept on disk). */
+export interface Span {
+  startMs: number;
+  endMs: number;
+}
+
+/** What a failed booking booked (its time and words) and when it may be tried again. */
+export interface BookTry {
+  dueMs: number;
+  words: string;
+  nextMs: number;
 }
 
 /** A record that can't be saved must not stop the phone (see saveEscalations); said in the log once per reason.
@@ -251,7 +272,7 @@ export function statusOf(r: Run): EscalatorStatus {
       .filter((at) => at > r.o.clock.now()),
   );
   // The phone may ring after an ack, then an alert due that may not have reached it, then one not known booked.
-  const maybe = maybeProblems(r.state, r.o.clock.now(), (key) => unwanted(r, key));
+  const maybe = maybeProblems(r.state, r.o.clock.now(), (key) => unwanted(r, key), r.maybeWhy);
   const refused =
     r.bookRefused &&
     `the phone won’t be reached: booking the phone alert was refused (${r.bookRefused}); nothing is tried again until the phone settings change or Send test in Settings → Phone`;
@@ -278,8 +299,6 @@ export function statusOf(r: Run): EscalatorStatus {
     ...(maybe.unbooked ? { bookingUnknown: true } : {}),
   };
 }
-
-export const NOT_BOOKED = 'the phone alert may not be booked';
 
 const EACH_MINUTE = 'trying again each minute';
 
@@ -321,7 +340,20 @@ function stillRingOf(r: Run): StillRingEntry[] {
 /** A cancel's answer for an alert that must not ring: kept while it hasn't gone through (said as its own line). */
 export function noteCancel(r: Run, key: string, atMs: number, answer: { ok: boolean; error?: string }): void {
   if (answer.ok) r.stuck.delete(key);
-  else r.stuck.set(key, { atMs, error: answer.error ?? 'failed', why: acked(r, key) ? 'acknowledged' : 'not-mine' });
+  else
+    r.stuck.set(key, { atMs, error: answer.error ?? 'failed', why: acked(r, key) ? 'acknowledged' : goneWhy(r, key) });
+}
+
+/** No target wants it any more: its start moved where a target of the same schedule overlaps its shift (Bob given
+ *  09:00–09:20 of my 09:00–17:00: mine from 09:20), else the shift is no longer mine. Before, a moved start was said
+ *  as "the Ops shift you no longer have" (adv50 r20 #2). */
+function goneWhy(r: Run, key: string): 'moved' | 'not-mine' {
+  const was = r.named.get(key);
+  if (was?.startMs === undefined || was.endMs === undefined) return 'not-mine';
+  const { startMs, endMs } = was;
+  const block = blockOf(key);
+  const moved = r.targets.some((t) => blockOf(t.key) === block && t.startMs < endMs && t.endMs > startMs);
+  return moved ? 'moved' : 'not-mine';
 }
 
 /** Let go once wanted again (handed back before its time) or an hour after its time (it rang or it didn't).

@@ -20,6 +20,8 @@ import {
   SENDING,
   statusOf,
   notePastUnrung,
+  RETRY_AFTER_MS,
+  type BookTry,
   type Run,
 } from './escalator-run';
 
@@ -76,10 +78,24 @@ export function pruneMissed(r: Run, nowMs: number): void {
   if (changed) r.o.changed?.(statusOf(r));
 }
 
+/** A failed booking of the same alert (same time, same words) waits for its own next try: one chain per booking. */
+function retryWaits(r: Run, key: string, dueMs: number, words: string, nowMs: number): boolean {
+  const last = r.bookNext.get(key);
+  return last !== undefined && last.dueMs === dueMs && last.words === words && nowMs < last.nextMs;
+}
+
+/** After a try: a booking that didn't go through (failed, or its answer lost) waits a minute from that try's end. */
+function noteBookTry(r: Run, key: string, next: BookTry): void {
+  if (r.bookFailed.has(key) || r.state.maybe?.[key]) r.bookNext.set(key, next);
+  else r.bookNext.delete(key);
+}
+
 /** Each target not acknowledged nor sent: booked when the provider books and it is in reach, else sent when due. */
 export async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number): Promise<void> {
   const { state } = r;
   for (const key of r.pastUnrung.keys()) if (!r.targets.some((t) => t.key === key)) r.pastUnrung.delete(key);
+  for (const key of r.bookNext.keys()) if (!r.targets.some((t) => t.key === key)) r.bookNext.delete(key);
+  for (const key of r.maybeWhy.keys()) if (!state.maybe?.[key]) r.maybeWhy.delete(key);
   for (const t of r.targets) {
     // Refused for good: the same request would be refused the same way (until the settings change or Send test).
     if (r.bookRefused !== undefined) return;
@@ -97,10 +113,17 @@ export async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number)
       // computer's zone changed (its local time: adv50 r10 #3).
       const words = `${alert.title}\n${alert.body}`;
       if (b?.atMs === dueMs && r.confirmed.has(t.key) && r.bookedWords.get(t.key) === words) continue;
+      if (retryWaits(r, t.key, dueMs, words, nowMs)) continue;
       const say = (answer: Outcome, what: string) => outcome(r, answer, what);
-      const sets = { confirmed: r.confirmed, failed: r.bookFailed, refused: (e: string) => (r.bookRefused = e) };
+      const sets = {
+        confirmed: r.confirmed,
+        failed: r.bookFailed,
+        refused: (e: string) => (r.bookRefused = e),
+        why: r.maybeWhy,
+      };
       await bookHeld({ state, provider, outcome: say, ...sets }, t.key, alert, dueMs);
       if (r.confirmed.has(t.key)) r.bookedWords.set(t.key, words);
+      noteBookTry(r, t.key, { dueMs, words, nextMs: r.o.clock.now() + RETRY_AFTER_MS });
     } else if (dueMs <= nowMs && !b && !state.maybe?.[t.key] && (r.missed.get(t.key)?.nextMs ?? 0) <= nowMs)
       await sendNow(r, provider, t, nowMs);
   }

@@ -68,6 +68,7 @@ export async function settleBooked(r: Run, provider: PhoneProvider, nowMs: numbe
     outcome: say,
     missed: r.missed,
     cancelled,
+    why: r.maybeWhy,
   });
   for (const [key, b] of Object.entries(state.booked)) {
     const t = wanted.get(key);

@@ -181,6 +181,8 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
     bookedWords: new Map(),
     missed: unsureMissed(state),
     bookFailed: new Map(),
+    bookNext: new Map(),
+    maybeWhy: new Map(),
     pastUnrung: new Map(),
     ...stuckOf(state),
   };
@@ -191,6 +193,8 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
         r.named.set(t.key, {
           scheduleName: t.scheduleName,
           scheduleZone: t.scheduleZone,
+          startMs: t.startMs,
+          endMs: t.endMs,
           ...(t.accountName ? { accountName: t.accountName } : {}),
         });
       return r.serial(() => tick(r));

@@ -9,12 +9,16 @@ import type { Missed } from './missed';
 import type { EscalationState } from './record-store';
 import type { Outcome, PhoneAlert, PhoneProvider } from './types';
 
-export const MAYBE_BOOKED = "the phone alert may not be booked: the phone service didn't answer in time";
+/** Why a booking may be held, as it happened ("the server answered 500", "no answer in time", "could not connect
+ *  (ECONNRESET)": http.ts words each once); read back after a restart, its answer is known lost, its cause not.
+ *  Before, every such booking was said as "the phone service didn't answer in time", an immediate 500 too (adv50 r20). */
+const LOST = 'the answer to its booking was lost before a restart';
+const whenBooked = (why: string | undefined) => (why === undefined ? LOST : `${why} when its alert was booked`);
 /** A booked alert that must not ring (acknowledged, handed off, muted) whose cancel failed: tried again each minute,
  *  or when the server's Retry-After ends (said with its next try where it is stated: escalator-run.ts). */
 export const CANCELLING = "your phone may still ring: cancelling its booked alert hasn't gone through yet";
-export const MAY_STILL_RING =
-  "your phone may still ring: the phone service didn't answer in time when its alert was booked, and cancelling it hasn't gone through yet (trying again)";
+const mayStillRing = (why: string | undefined) =>
+  `your phone may still ring: ${whenBooked(why)}, and cancelling it hasn't gone through yet (trying again)`;
 
 type Held = NonNullable<EscalationState['maybe']>[string];
 
@@ -39,6 +43,8 @@ export interface MaybeWorld {
   missed: Map<string, Missed>;
   /** A cancel's answer, for the alert booked at `atMs` (said on its own while it hasn't gone through). */
   cancelled?(key: string, atMs: number, answer: Outcome): void;
+  /** Why each booking of this run may be held (its failure as it happened). */
+  why: ReadonlyMap<string, string>;
 }
 
 /** Cancels each maybe-held booking that must not ring; one whose time passed may have rung: it counts as sent (the
@@ -56,7 +62,7 @@ export async function settleMaybe(w: MaybeWorld): Promise<void> {
     dropMaybe(w.state, key);
     w.state.sent[key] ??= held.atMs;
     if (unwanted) continue;
-    w.missed.set(key, { tries: 1, nextMs: Infinity, error: 'no answer in time when booked', unknown: true });
+    w.missed.set(key, { tries: 1, nextMs: Infinity, error: whenBooked(w.why.get(key)), unknown: true });
     w.state.unsure = { ...w.state.unsure, [key]: held.atMs };
   }
 }
@@ -67,13 +73,18 @@ export function maybeProblems(
   state: EscalationState,
   nowMs: number,
   unwanted: (key: string) => boolean,
+  why: ReadonlyMap<string, string>,
 ): { stillRing?: string; unbooked?: string } {
   const ahead = Object.entries(state.maybe ?? {}).filter(([, h]) => h.atMs > nowMs);
+  const ringing = ahead.find(([key]) => unwanted(key));
+  const unbooked = ahead.find(([key]) => !unwanted(key));
   return {
-    ...(ahead.some(([key]) => unwanted(key)) ? { stillRing: MAY_STILL_RING } : {}),
-    ...(ahead.some(([key]) => !unwanted(key)) ? { unbooked: MAYBE_BOOKED } : {}),
+    ...(ringing ? { stillRing: mayStillRing(why.get(ringing[0])) } : {}),
+    ...(unbooked ? { unbooked: `${NOT_BOOKED}: ${why.get(unbooked[0]) ?? LOST}` } : {}),
   };
 }
+
+export const NOT_BOOKED = 'the phone alert may not be booked';
 
 export interface BookWorld {
   state: EscalationState;
@@ -85,6 +96,8 @@ export interface BookWorld {
   failed: Map<string, string>;
   /** The server refused the booking for good (a 4xx but 408/429), with its reason. */
   refused?: (error: string) => void;
+  /** Why each booking may be held (set with it, let go once it is confirmed). */
+  why: Map<string, string>;
 }
 
 /** Books (or re-books, the same id replacing it) one alert. An answer lost is a booking maybe held; one no longer
@@ -104,8 +117,10 @@ export async function bookHeld(w: BookWorld, key: string, alert: PhoneAlert, due
     dropMaybe(w.state, key);
     w.confirmed.add(key);
     w.failed.delete(key);
+    w.why.delete(key);
     return;
   }
+  if (answer.unknown && answer.error !== NOT_WANTED) w.why.set(key, answer.error);
   if (answer.unknown) holdMaybe(w.state, key, held);
   if (answer.error === NOT_WANTED) return;
   if (answer.refused) w.refused?.(answer.error);

@@ -110,7 +110,7 @@ export const EscalationStateSchema = z.object({
       z.object({
         atMs: z.number(),
         error: z.string().max(500),
-        why: z.enum(['not-mine', 'acknowledged']),
+        why: z.enum(['not-mine', 'acknowledged', 'moved']),
         scheduleName: z.string().max(500).optional(),
         accountName: z.string().max(500).optional(),
         /** The schedule's zone, so `status` says "at 20:03 (15:03 New York)" as the app does (adv47 r14 #2); one

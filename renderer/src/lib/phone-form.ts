@@ -84,7 +84,7 @@ export function bookingText(phone: PhoneStatus | undefined, ctx: FormatContext):
   if (phone.booking === 'off') return null;
   // A booking whose answer was lost: neither "booked" nor "not booked".
   if (phone.booking === 'unknown')
-    return { ok: false, text: "The phone alert may not be booked: the phone service didn't answer in time." };
+    return { ok: false, text: 'The phone alert may not be booked: whether its booking reached the server is unknown.' };
   // Only what is booked as far as the app knows: a schedule still loading has nothing of it booked yet (adv50 r6).
   const loading = phone.loading && `Not booked yet: still loading ${phone.loading.join(', ')}.`;
   const next = phone.nextBooked ? Date.parse(phone.nextBooked) : NaN;
