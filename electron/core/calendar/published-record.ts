@@ -56,6 +56,8 @@ export const MAX_RECORD_CHARS = MAX_RECORD_ENTRIES * 400;
  *  event again under a new UID (publisher.ts), so no event is ever frozen at it (adv52 r21 #2: a record set to 99999
  *  published SEQUENCE:100000 for every later edit, which a calendar ignores); a record above it is none the app made. */
 export const MAX_SEQUENCE = 10_000;
+/** The furthest ahead of a block the app reads it: the service's widest read (366 days) and a day spare. */
+const READ_REACH_MS = 367 * DAY_MS;
 const UID = /^(?:\d{1,4}-)?[0-9a-f]{32}@oncall-tray$/;
 const DIGEST = /^[0-9a-f]{32}$/;
 
@@ -71,6 +73,11 @@ export function entryProblem(uid: string, e: PublishedEntry, nowMs: number): str
     return "a time that can't be true";
   if (!plausibleMs(e.endMs, latestMs) || e.endMs <= e.startMs) return "a time that can't be true";
   if (e.unconfirmedSinceMs !== undefined && !plausibleMs(e.unconfirmedSinceMs, nowMs + DAY_MS))
+    return "a time that can't be true";
+  // The app stamps an entry when it reads or changes its block, so never before it could read that far ahead: a
+  // Nov-2026 block "modified" in 2000 would publish DTSTAMP 2000 (adv52 r21 #3).
+  const firstReadMs = e.startMs - READ_REACH_MS;
+  if ([e.modifiedMs, e.readMs, e.unconfirmedSinceMs].some((ms) => ms !== undefined && ms < firstReadMs))
     return "a time that can't be true";
   return e.readMs === undefined ? undefined : readOrderProblem(e, nowMs);
 }
