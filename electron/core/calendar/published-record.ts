@@ -102,6 +102,9 @@ function originProblem(e: PublishedEntry, origins: ReadonlyMap<string, CacheOrig
 
 export const recordNoticeId = (name: string): string => `calendar-record:${name}`;
 
+/** The notice of events published again under a new UID (its own id: the record's notice may come in the same render). */
+export const reissuedNoticeId = (name: string): string => `${recordNoticeId(name)}-again`;
+
 export function recordNotice(name: string, said: string): Notice {
   return {
     id: recordNoticeId(name),
@@ -122,7 +125,7 @@ export async function sayRendered(
   reissued: number,
   notRead: number,
 ): Promise<void> {
-  if (reissued > 0) report({ ...recordNotice(name, reissuedText(reissued)), id: `${recordNoticeId(name)}-again` });
+  if (reissued > 0) report({ ...recordNotice(name, reissuedText(reissued)), id: reissuedNoticeId(name) });
   if (notRead === 0) return;
   const what = `the calendar's record of what it published (${name})`;
   const reasons = Array.from({ length: notRead }, () => 'an event the app never published from a read');
