@@ -24,7 +24,6 @@ import {
   type Spent,
   readRecord,
   sayRendered,
-  recordNotice,
   writeRecord,
   type PublishedEntry,
   type PublishedRecord,
