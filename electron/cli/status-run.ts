@@ -18,7 +18,7 @@ import { withStillRing } from './status-still-ring';
 import { notificationHealth } from '../adapters/notification-health';
 import type { StatusArgs } from './status-args';
 import { EXPORT_RECORD } from '../core/calendar/publisher';
-import { recordNoticeId } from '../core/calendar/published-record';
+import { recordNoticeId, reissuedNoticeId } from '../core/calendar/published-record';
 import { loadSettings, SETTINGS_NOTICE_ID, type Notice } from '../core/storage/settings-store';
 import { WRITE_NOTICE_ID } from '../core/storage/write-watch';
 import type { FileStore } from '../core/ports';
@@ -204,7 +204,7 @@ export async function runStatus(
     // The record is read back by the same rule as the app's (published-record.ts); what it said comes after the
     // state above was taken, so it is picked here to be told once. So is a record that could not be saved (the
     // only file this command writes, so the only write the watch can report): the .ics is still whole.
-    const picked = new Set([recordNoticeId(EXPORT_RECORD), WRITE_NOTICE_ID]);
+    const picked = new Set([recordNoticeId(EXPORT_RECORD), reissuedNoticeId(EXPORT_RECORD), WRITE_NOTICE_ID]);
     const calendarNotices = engine
       .getState()
       .notices.filter((n) => picked.has(n.id))

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { FileStore } from '../ports';
 import { DAY_MS } from '../../shared/time';
 import type { Notice } from '../storage/settings-store';
-import { droppedText, keptForDropped, plausibleMs, readBack, sortClaims } from '../storage/read-back';
+import { droppedText, keepAside, keptForDropped, plausibleMs, readBack, sortClaims } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
@@ -52,8 +52,12 @@ export const MAX_RECORD_ENTRIES = 5_000;
 /** Far above what MAX_RECORD_ENTRIES entries take (~250 characters each): a bigger file is refused unparsed, so it
  *  can't stall every export and feed request (a 48 MB record took 9 s). */
 export const MAX_RECORD_CHARS = MAX_RECORD_ENTRIES * 400;
-/** SEQUENCE numbers the app can have reached (one per change of a block). */
-export const MAX_SEQUENCE = 100_000;
+/** The highest SEQUENCE the app publishes (one per change of a block: 27 a day for a year). An edit past it issues the
+ *  event again under a new UID (publisher.ts), so no event is ever frozen at it (adv52 r21 #2: a record set to 99999
+ *  published SEQUENCE:100000 for every later edit, which a calendar ignores); a record above it is none the app made. */
+export const MAX_SEQUENCE = 10_000;
+/** The furthest ahead of a block the app reads it: the service's widest read (366 days) and a day spare. */
+const READ_REACH_MS = 367 * DAY_MS;
 const UID = /^(?:\d{1,4}-)?[0-9a-f]{32}@oncall-tray$/;
 const DIGEST = /^[0-9a-f]{32}$/;
 
@@ -69,6 +73,11 @@ export function entryProblem(uid: string, e: PublishedEntry, nowMs: number): str
     return "a time that can't be true";
   if (!plausibleMs(e.endMs, latestMs) || e.endMs <= e.startMs) return "a time that can't be true";
   if (e.unconfirmedSinceMs !== undefined && !plausibleMs(e.unconfirmedSinceMs, nowMs + DAY_MS))
+    return "a time that can't be true";
+  // The app stamps an entry when it reads or changes its block, so never before it could read that far ahead: a
+  // Nov-2026 block "modified" in 2000 would publish DTSTAMP 2000 (adv52 r21 #3).
+  const firstReadMs = e.startMs - READ_REACH_MS;
+  if ([e.modifiedMs, e.readMs, e.unconfirmedSinceMs].some((ms) => ms !== undefined && ms < firstReadMs))
     return "a time that can't be true";
   return e.readMs === undefined ? undefined : readOrderProblem(e, nowMs);
 }
@@ -93,11 +102,34 @@ function originProblem(e: PublishedEntry, origins: ReadonlyMap<string, CacheOrig
 
 export const recordNoticeId = (name: string): string => `calendar-record:${name}`;
 
+/** The notice of events published again under a new UID (its own id: the record's notice may come in the same render). */
+export const reissuedNoticeId = (name: string): string => `${recordNoticeId(name)}-again`;
+
 export function recordNotice(name: string, said: string): Notice {
   return {
     id: recordNoticeId(name),
     message: `${said} Events already in a calendar app may show twice until their old copies are removed.`,
   };
+}
+
+/** Said when events were issued again under a new UID (their SEQUENCE spent, MAX_SEQUENCE). */
+export const reissuedText = (n: number): string =>
+  `${n === 1 ? '1 event' : `${n} events`} of the calendar changed more often than the app numbers an event’s changes (${MAX_SEQUENCE} times) and ${n === 1 ? 'was' : 'were'} published again as a new event.`;
+
+/** Said once per render: events issued again under a new UID, and kept entries the app never published from a read
+ *  (dropped, the file kept aside). */
+export async function sayRendered(
+  files: FileStore,
+  name: string,
+  report: (notice: Notice) => void,
+  reissued: number,
+  notRead: number,
+): Promise<void> {
+  if (reissued > 0) report({ ...recordNotice(name, reissuedText(reissued)), id: reissuedNoticeId(name) });
+  if (notRead === 0) return;
+  const what = `the calendar's record of what it published (${name})`;
+  const reasons = Array.from({ length: notRead }, () => 'an event the app never published from a read');
+  report(recordNotice(name, droppedText(what, reasons, await keepAside(files, name))));
 }
 
 /** The record as published, each entry checked (entryProblem); what fails is dropped, the file kept aside and said
@@ -114,7 +146,7 @@ export async function readRecord(
   signer?: RecordSigner,
   /** Each schedule's account's address and e-mail now, by ref: an entry stamped with another is dropped and said. */
   origins?: ReadonlyMap<string, CacheOrigin>,
-): Promise<{ record: PublishedRecord; rewrite: boolean }> {
+): Promise<{ record: PublishedRecord; rewrite: boolean; spent?: ReadonlySet<string> }> {
   const what = `the calendar's record of what it published (${name})`;
   const read = await readBack(files, name, RecordSchema, { maxChars: MAX_RECORD_CHARS });
   const none = { record: new Map<string, PublishedEntry>(), rewrite: false };
@@ -150,8 +182,10 @@ export async function readRecord(
   // A record from before MACs, taken this once, is written back signed.
   if (sorted.dropped.length === 0) return { record: new Map(sorted.kept), rewrite: signer?.fresh === true };
   report(recordNotice(name, droppedText(what, sorted.dropped, await keptForDropped(files, name, read.newer))));
+  // A SEQUENCE past the app's may be what a calendar app holds for that UID: its block is issued under a new one.
+  const spent = new Set(entries.filter(([, e]) => e.sequence > MAX_SEQUENCE).map(([uid]) => uid));
   // The file was moved aside: what holds must be written back even if this render changes nothing.
-  return { record: new Map(sorted.kept), rewrite: true };
+  return { record: new Map(sorted.kept), rewrite: true, spent };
 }
 
 export async function writeRecord(
@@ -172,6 +206,22 @@ export function digestOf(text: string): string {
 }
 
 /** The UID of a block nothing published overlaps: stable for the same (schedule, me, start). */
+/** The UID an event is issued again under once its SEQUENCE is spent (or refused as one the app could not have made):
+ *  derived from the old one, so two runs agree, and new to every calendar app, which takes it at SEQUENCE 0. */
+export const reissuedUid = (uid: string): string => `${digestOf(`${uid}\nissued again`)}@oncall-tray`;
+
+/** UIDs whose entries were refused for a SEQUENCE past the app's: a calendar app may hold the higher one. */
+export type Spent = ReadonlySet<string>;
+
+/** A block's fresh UID: its anchor, or the anchor issued again when a refused entry spent it (publishing it from
+ *  SEQUENCE 0 again would be ignored by a calendar app holding the higher one). */
+export const freshUid = (anchor: string, spent: Spent | undefined): string =>
+  spent?.has(anchor) ? reissuedUid(anchor) : anchor;
+
+/** Whether an edit of this entry is past MAX_SEQUENCE, so it is published as a new event. */
+export const spentBy = (was: PublishedEntry | undefined, changed: boolean): boolean =>
+  changed && was !== undefined && was.sequence >= MAX_SEQUENCE;
+
 export function anchorUid(scheduleId: string, emailLower: string, startMs: number): string {
   return `${digestOf(`${scheduleId}\n${emailLower}\n${startMs}`)}@oncall-tray`;
 }

@@ -18,15 +18,17 @@ import {
   anchorUid,
   digestOf,
   matchUids,
-  MAX_SEQUENCE,
+  freshUid,
+  reissuedUid,
+  spentBy,
+  type Spent,
   readRecord,
-  recordNotice,
+  sayRendered,
   writeRecord,
   type PublishedEntry,
   type PublishedRecord,
 } from './published-record';
 import { minOf } from '../../shared/extremes';
-import { droppedText, keepAside } from '../storage/read-back';
 
 /** Blocks that ended within this long ago stay in the calendar (the shifts the app keeps reach a week back). */
 export const PAST_MS = 7 * DAY_MS;
@@ -61,6 +63,7 @@ interface Published {
   block: CalendarBlock;
   uid: string;
   entry: PublishedEntry;
+  reissued?: true; // under a new UID, its old one's SEQUENCE spent
 }
 
 /** The alarms a schedule's blocks carry: its reminder choices (leads and at start), or none when switched off. */
@@ -136,32 +139,29 @@ function publishOne(
   const digest = digestOf(
     [block.startMs, block.endMs, summaryOf(block), descriptionOf(block, localZone), alarms].join('\n'),
   );
-  const before = record.get(uid);
-  const changed = before === undefined || before.digest !== digest;
+  const was = record.get(uid);
+  const changed = was === undefined || was.digest !== digest;
+  // Past MAX_SEQUENCE an edit is a new event (spentBy): never refused at the next read, nor frozen (adv52 r10, r21).
+  const before = spentBy(was, changed) ? undefined : was;
   const entry: PublishedEntry = {
     scheduleId: group.ref,
     startMs: block.startMs,
     endMs: block.endMs,
     digest,
-    // Never past the bound its read-back accepts (published-record.ts), else the next start refuses its own record
-    // and publishes SEQUENCE:0, which a calendar that took the higher number ignores (adv52 round 10 #4).
-    sequence: before === undefined ? 0 : Math.min(MAX_SEQUENCE, before.sequence + (changed ? 1 : 0)),
-    modifiedMs: changed ? nowMs : before.modifiedMs,
+    sequence: before === undefined ? 0 : before.sequence + (changed ? 1 : 0),
+    modifiedMs: changed || before === undefined ? nowMs : before.modifiedMs,
     ...(block.unconfirmed ? { unconfirmedSinceMs: block.unconfirmed.sinceMs } : {}),
     // Read now, or kept: when it was last read stays (a kept event is one the app published from a read).
     ...(block.unconfirmed ? (before?.readMs === undefined ? {} : { readMs: before.readMs }) : { readMs: nowMs }),
     origin: group.origin,
   };
-  return { block, uid, entry, group };
+  return before === was ? { block, uid, entry, group } : { block, uid: reissuedUid(uid), entry, group, reissued: true };
 }
 
-function publishSchedule(group: Group, record: PublishedRecord, nowMs: number, localZone: string): Published[] {
-  const { ref, emailLower } = group;
-  const mine = new Map([...record].filter(([, e]) => e.scheduleId === ref));
-  const uids = matchUids(group.blocks, mine, (b) => anchorUid(ref, emailLower, b.startMs));
-  return group.blocks.map((block, i) =>
-    publishOne(group, block, uids[i] ?? anchorUid(ref, emailLower, block.startMs), record, nowMs, localZone),
-  );
+function publishSchedule(group: Group, record: PublishedRecord, nowMs: number, zone: string, spent?: Spent) {
+  const fresh = (b: { startMs: number }) => freshUid(anchorUid(group.ref, group.emailLower, b.startMs), spent);
+  const uids = matchUids(group.blocks, new Map([...record].filter(([, e]) => e.scheduleId === group.ref)), fresh);
+  return group.blocks.map((block, i) => publishOne(group, block, uids[i] ?? fresh(block), record, nowMs, zone));
 }
 
 const overlaps = (a: { startMs: number; endMs: number }, b: { startMs: number; endMs: number }): boolean =>
@@ -294,7 +294,7 @@ async function renderWith(
   const groups = groupsOf(input, windowOf(input));
   const watched = watchedRefs(input);
   const origins = new Map(groups.map((g) => [g.ref, g.origin]));
-  const { record, rewrite } = await readRecord(files, recordName, input.nowMs, report, watched, signer, origins);
+  const { record, rewrite, spent } = await readRecord(files, recordName, input.nowMs, report, watched, signer, origins);
   const next: PublishedRecord = new Map();
   // A schedule not loaded yet keeps its entries: its blocks are unknown, not gone.
   const pending = new Set(groups.filter((g) => !g.known).map((g) => g.ref));
@@ -303,16 +303,12 @@ async function renderWith(
   const published = groups
     .filter((g) => g.known)
     .flatMap((g) => {
-      const read = publishSchedule(g, record, input.nowMs, input.localZone);
+      const read = publishSchedule(g, record, input.nowMs, input.localZone, spent);
       return [...read, ...keptOfSchedule(g, record, read, input, notRead)];
     });
   for (const p of published) next.set(p.uid, p.entry);
   const dropped = notRead.length > 0;
-  if (dropped) {
-    const what = `the calendar's record of what it published (${recordName})`;
-    const reasons = notRead.map(() => 'an event the app never published from a read');
-    report(recordNotice(recordName, droppedText(what, reasons, await keepAside(files, recordName))));
-  }
+  await sayRendered(files, recordName, report, published.filter((p) => p.reissued).length, notRead.length);
   if (rewrite || dropped || JSON.stringify([...next]) !== JSON.stringify([...record])) {
     // The calendar is still answered when the record can't be saved; the engine's write watch tells the user.
     await writeRecord(files, recordName, next, signer).catch(() => undefined);

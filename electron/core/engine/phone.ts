@@ -32,6 +32,7 @@ import {
   type ProviderWiring,
 } from './phone-channels';
 import { bindOnSave, boundChannelLeft, keysFor, loadBinding, normalServer, unboundProblem } from './phone-binding';
+import { putBack, readBefore, type KeychainBefore } from './phone-undo';
 
 type Secrets = { [K in keyof typeof SECRET_ACCOUNTS]?: string };
 
@@ -152,8 +153,6 @@ const secretValuesOf = (run: Pick<PhoneRun, 'keys' | 'retired'>) => [
 
 /** Each secret given into the keychain (an empty one deletes it) and main's memory; why not, in words (no value). */
 async function storeSecrets(o: PhoneWiringOptions, keys: Secrets, given: PhoneSecrets | undefined) {
-  const refused = given ? refusal(given) : undefined;
-  if (refused) return `${refused}: nothing was saved.`;
   for (const [name, value] of Object.entries(given ?? {})) {
     const account: unknown = Reflect.get(SECRET_ACCOUNTS, name);
     if (typeof account !== 'string' || typeof value !== 'string') continue;
@@ -327,17 +326,45 @@ async function savePhone(
   const server = settings.provider === 'ntfy' ? normalServer(settings.ntfyServer) : undefined;
   const tokenLeft = server !== undefined && server !== run.boundTo && !!run.keys.ntfyToken && !secrets?.ntfyToken;
   const given = tokenLeft ? { ...drawnGiven, ntfyToken: '' } : drawnGiven;
+  const refused = given ? refusal(given) : undefined;
+  if (refused) return { ok: false, message: `${refused}: nothing was saved.` };
+  // What the keychain held, so a settings file that can't be saved leaves it as it was (phone-undo.ts).
+  const before = await readBefore(o.secrets, settings, given);
+  if (typeof before === 'string')
+    return { ok: false, message: `The keychain couldn’t be read (${before}): nothing was saved.` };
+  const kept = { keys: { ...run.keys }, boundTo: run.boundTo };
   const notStored = await storeSecrets(o, run.keys, given);
   if (notStored) return { ok: false, message: notStored };
   const notBound = await bindOnSave(o.secrets, settings);
   if (notBound) return { ok: false, message: `The keychain refused it (${notBound}): the phone is not set up.` };
   if (server !== undefined) run.boundTo = server;
   const notSaved = await o.save(settings);
+  if (notSaved) return undoSave(o, run, before, kept, notSaved);
   await rebuild(o, run, live);
-  if (notSaved) return { ok: false, message: `The settings could not be saved: ${notSaved}` };
   const tokenWords =
     ' The access token was for another server and was not sent to this one: enter its own if it needs one.';
   return { ok: true, message: `Saved.${tokenLeft ? tokenWords : ''}` };
+}
+
+/** The settings file wasn't saved: the keychain and main's memory are put back, and nothing is booked anew. */
+async function undoSave(
+  o: PhoneWiringOptions,
+  run: PhoneRun,
+  before: KeychainBefore,
+  kept: Pick<PhoneRun, 'keys' | 'boundTo'>,
+  notSaved: string,
+): Promise<PhoneResult> {
+  const notPutBack = await putBack(o.secrets, before);
+  // The escalator keeps the keys it was made with (the old ones) either way: the phone still rings where it did.
+  run.keys = kept.keys;
+  run.boundTo = kept.boundTo;
+  o.changed();
+  if (!notPutBack) return { ok: false, message: `The settings could not be saved: ${notSaved}` };
+  const why = redact(notPutBack, secretValuesOf(run));
+  return {
+    ok: false,
+    message: `The settings could not be saved to disk, and the keychain could not be put back as it was (${why}): until the app restarts the phone rings as before; after a restart it may use the new keys. Save again once the data folder can be written.`,
+  };
 }
 
 function phoneIntent(o: PhoneWiringOptions, run: PhoneRun, live: Live, i: PhoneIntent): Promise<PhoneResult> {

@@ -58,7 +58,9 @@ export function createSessionSync(o: SessionSyncOptions): SessionSync {
       scheduleIds: o.watchedIds(),
       email: o.settings().email,
       refresh: o.settings().refresh,
-      horizonDays: o.horizonDays ?? o.settings().horizonDays,
+      // At least the settings' horizon, which the state's own knowledge (gaps, "next 14 days") rests on: a shorter
+      // `status --ics --days 7` read left days 8–14 unread, said as a gap, and exited 4 without a word.
+      horizonDays: Math.max(o.horizonDays ?? 0, o.settings().horizonDays),
     }),
     snapshot: { get: o.held.get, set: o.held.heard },
     dropped: o.held.dropped,

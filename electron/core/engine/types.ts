@@ -47,7 +47,7 @@ export interface EngineOptions {
    * so a zone change (travel) rebuilds the plan in the new zone's times.
    */
   localZone: string | (() => string);
-  /** Days of shifts sync reads ahead (default 14); the status command's --ics asks for more, once. */
+  /** Days of shifts sync reads ahead (default: the settings'; never fewer): the status command's --ics asks for more. */
   horizonDays?: number;
   /** Whether settings may start the calendar feed server (default true); the status command never serves it. */
   serveCalendarFeed?: boolean;

@@ -1,9 +1,10 @@
 // Adversarial round 10 #4 (issue 52): a calendar record entry at the read-back's bound (sequence 100000) whose block
 // changed was published as SEQUENCE:100001 and saved so; the next start refused the app's own record as "a revision
 // number that can't be true" and published that event as SEQUENCE:0, which a calendar that took 100001 ignores.
-// The increment and the bound agree: a sequence never passes MAX_SEQUENCE, and the next start keeps the record,
-// says nothing, and publishes the same UIDs at the same SEQUENCE. Real engine, real files, the simulator, a fake clock.
-import { readFile, writeFile } from 'node:fs/promises';
+// The increment and the bound agree: a sequence never passes MAX_SEQUENCE (an edit past it is a new event), and the
+// next start keeps the record, says nothing, and publishes the same UIDs at the same SEQUENCE. Real engine, real
+// files, the simulator, a fake clock.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { MAX_SEQUENCE } from '../../../electron/core/calendar/published-record';
@@ -31,30 +32,64 @@ async function exportOnce(w: Harness, atMs: number) {
   return { ics, notices };
 }
 
-it('a changed block at the bound keeps SEQUENCE at the bound, and the next start keeps its own record', async () => {
-  h = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
-  await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork'] });
-  await exportOnce(h, T0 + 60_000);
-  const path = join(h.dir, 'calendar-export.json');
+const uidsOf = (ics: string): string[] => [...ics.matchAll(/^UID:(\S+@oncall-tray)\r?$/gm)].map((m) => m[1] ?? '');
+
+/** The record after one export, with `uid`'s entry changed by `edit` (the file by hand, or the app's own history). */
+async function firstExportThen(edit: (entry: { sequence: number; digest: string }) => void) {
+  const w = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
+  h = w;
+  await seedSettings(w, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork'] });
+  const first = await exportOnce(w, T0 + 60_000);
+  const path = join(w.dir, 'calendar-export.json');
   const record = JSON.parse(await readFile(path, 'utf8')) as Record;
   const uid = Object.keys(record.events)[0] ?? '';
-  // At the bound, and its block reads as changed (another digest): the next export is an edit.
   const entry = record.events[uid];
   if (entry === undefined) throw new Error('no entry in the record');
-  Object.assign(entry, { sequence: MAX_SEQUENCE, digest: 'b'.repeat(32) });
+  edit(entry);
   await writeFile(path, JSON.stringify(record));
+  return { w, first, path, uid };
+}
 
-  const second = await exportOnce(h, T0 + 120_000);
-  expect(sequences(second.ics)).toContain(String(MAX_SEQUENCE));
-  expect(Math.max(...sequences(second.ics).map(Number))).toBe(MAX_SEQUENCE);
-  expect(second.notices).toEqual([]);
+// adv52 r21 #2: an entry at the bound used to be published at the bound for every later edit (frozen: a calendar
+// that took that SEQUENCE ignores each edit). An edit past the bound is a new event: a new UID from SEQUENCE 0.
+it('a changed block at the bound is published again as a new event, and the next start keeps its own record', async () => {
+  // At the bound, and its block reads as changed (another digest): the next export is an edit.
+  const { w, first, path, uid } = await firstExportThen((e) =>
+    Object.assign(e, { sequence: MAX_SEQUENCE, digest: 'b'.repeat(32) }),
+  );
+  const second = await exportOnce(w, T0 + 120_000);
+  expect(Math.max(...sequences(second.ics).map(Number))).toBeLessThanOrEqual(MAX_SEQUENCE);
+  // The same events, one of them under a new UID: the old one is gone (a calendar app can't freeze it).
+  const before = uidsOf(first.ics);
+  const after = uidsOf(second.ics);
+  expect(after.length).toBe(before.length);
+  expect(after).not.toContain(uid);
+  const added = after.filter((u) => !before.includes(u));
+  expect(added.length).toBe(1);
+  expect(second.ics).toMatch(new RegExp(`UID:${added[0]}\r?\n(?:[^\n]*\n)*?SEQUENCE:0\r?\n`));
+  expect(second.notices.length).toBe(1);
   const saved = JSON.parse(await readFile(path, 'utf8')) as Record;
-  expect(saved.events[uid]?.sequence).toBe(MAX_SEQUENCE);
+  expect(saved.events[added[0] ?? '']?.sequence).toBe(0);
+  expect(saved.events[uid]).toBeUndefined();
 
-  const third = await exportOnce(h, T0 + 180_000);
+  const third = await exportOnce(w, T0 + 180_000);
   expect(third.notices).toEqual([]);
   expect(sequences(third.ics)).toEqual(sequences(second.ics));
-  expect([...third.ics.matchAll(/UID:(\S+)/g)].map((m) => m[1])).toEqual(
-    [...second.ics.matchAll(/UID:(\S+)/g)].map((m) => m[1]),
-  );
+  expect(uidsOf(third.ics)).toEqual(after);
+});
+
+// adv52 r21 #2: 99999 was under the read-back's cap (100000) and taken unsaid; the app never numbers an edit past
+// MAX_SEQUENCE, so such an entry is refused, said once, the file kept aside, and its block published afresh under a
+// UID the calendar app never saw at that number.
+it('a record entry with a revision number the app never makes is refused and its block published as a new event', async () => {
+  const { w, first, uid } = await firstExportThen((e) => Object.assign(e, { sequence: 99_999 }));
+  const second = await exportOnce(w, T0 + 120_000);
+  const after = uidsOf(second.ics);
+  expect(after.length).toBe(uidsOf(first.ics).length);
+  expect(after).not.toContain(uid);
+  expect(Math.max(...sequences(second.ics).map(Number))).toBe(0);
+  expect(second.notices.length).toBe(1);
+  expect(second.notices[0]).toContain("a revision number that can't be true");
+  const kept = (await readdir(w.dir)).filter((f) => f.startsWith('calendar-export.json.bad-'));
+  expect(kept.length).toBe(1);
 });
