@@ -115,11 +115,15 @@ function readinessChecks(
   const settings = o.settings();
   const shift = state.me.readiness.shift;
   const account = settings.accounts.find((a) => a.id === shift.accountId);
-  const service = account ? serviceSettings(settings, account) : undefined;
-  const startAlarm = (service && remindersFor(service, shift.scheduleId).startAlarm) ?? DEFAULT_START_ALARM;
   // Muting an account silences its start alarm too, unless another account watching the schedule rings it: judged
   // by the alarm engine's own rule (`startRinger`), and the line names the account that rings.
   const j = judgeStart(state, settings.accounts, shift);
+  // The choice that decides is the ringing account's, under the schedule's service id, as the alarm plans it
+  // (alarm-teller.ts). Before, the shift's own account was asked under its ref ("work:sch_ops"), which no choice
+  // is kept under: "loud ✓" for a start whose alarm Work had set off (issue 47).
+  const teller = j.ringer ?? account;
+  const service = teller ? serviceSettings(settings, teller) : undefined;
+  const startAlarm = (service && remindersFor(service, j.serviceScheduleId).startAlarm) ?? DEFAULT_START_ALARM;
   const silencedBy =
     account && j.own && !j.ringer && `${account.label}'s reminders are ${j.own === 'muted' ? 'muted' : 'paused'}`;
   const p = phone.readiness();

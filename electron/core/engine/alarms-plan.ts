@@ -4,6 +4,7 @@ import { continuesOnCall } from '../../shared/on-call-run';
 import { myBlockSpans, planAlarms, serviceKeyOf } from '../alarm/plan';
 import type { AlarmTarget } from '../alarm/types';
 import type { AlarmAccount } from './alarms-run';
+import { tellsStart } from './alarm-teller';
 import { KEPT_NOTICE_ID, KEPT_WORDS, keptTargets, recordedBlocks } from './alarms-kept';
 import { heardFromAll, savedDataAtMs } from './reminders';
 import {
@@ -32,7 +33,10 @@ export function targetsNow(w: AlarmsWiring, r: AlarmsRun): AlarmTarget[] {
   const chosen = new Map<string, AlarmTarget>();
   // Only a start of my on-call time rings (and is booked on the phone): a block carrying it on back to back, on
   // another schedule or account, is no start (the rule the tooltip and readiness use); the start's alarm covers it.
-  const planned = ordered.flatMap((a) => planOf(r, a, { zone, nowMs, several }));
+  // Each start is its teller's alarm (alarm-teller.ts): another account's plan of it by its own choice is dropped.
+  const planned = ordered.flatMap((a) =>
+    planOf(r, a, { zone, nowMs, several }).filter((p) => tellsStart(w, accounts, a, p.target)),
+  );
   const kept = keptOf(w, r, ordered, planned, several);
   const mine = [
     ...accounts.flatMap((a) => myBlockSpans(a.snapshot, a.settings)),
@@ -69,10 +73,12 @@ function keptOf(
       sinceMs: r.startedMs ?? nowMs,
       planned: keys,
       decided: (r.decided ??= new Set()),
-    }).map((t) => {
-      const own = { ...t, keptFor: a.settings.accountId };
-      return { target: several ? { ...own, accountName: a.name } : own, account: a.name };
-    }),
+    })
+      .filter((t) => tellsStart(w, accounts, a, t))
+      .map((t) => {
+        const own = { ...t, keptFor: a.settings.accountId };
+        return { target: several ? { ...own, accountName: a.name } : own, account: a.name };
+      }),
   );
   if (kept.length > 0 && !r.keptSaid) {
     r.keptSaid = true;

@@ -46,6 +46,9 @@ export interface StartJudgement {
   own: StartSilence | undefined;
   /** More than one account sees the start (the line then names the one that rings). */
   shared: boolean;
+  /** The shift's schedule as its service names it (its ref in the state is `account:id` for most accounts): the id
+   *  the ringer's reminder choice is kept under. */
+  serviceScheduleId: string;
 }
 
 /** How the start of the readiness shift in `state` rings (the alarm engine's rule, `startRinger`). */
@@ -61,6 +64,7 @@ export function judgeStart(
     ringer: startRinger(accounts, watchers, startMs),
     own: silenceAtStart(accounts, shift.accountId, startMs),
     shared: watchers.length > 1,
+    serviceScheduleId: serviceId,
   };
 }
 
