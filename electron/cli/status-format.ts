@@ -11,6 +11,7 @@ import { stillRingLines } from '../shared/still-ring-text';
 import { basisAt, whoAt, nothingPlannedUntil, nowEnd, thenUnknown } from '../shared/knowledge';
 import { formatDayTime, formatLength, formatRelative, formatWindow, zoneLabel } from '../shared/format';
 import { myLines } from './status-mine';
+import { SETTINGS_NOTICE_ID } from '../core/storage/settings-store';
 import { coverageLines, loadLines, statusText, type FormatOptions } from './status-lines';
 import type { AppState, MyShift, Person, ScheduleView, SyncStatus } from '../shared/view-state';
 
@@ -153,4 +154,19 @@ export function formatStatus(state: AppState, o: FormatOptions): string {
   ];
   if (state.notices.length > 0) blocks.push(state.notices.map((n) => `Notice: ${n.message}`));
   return blocks.map((b) => b.join('\n')).join('\n\n') + '\n';
+}
+
+/** Why a run that printed only the .ics or the hand-off text exits 4, for stderr (an exit code is never left
+ *  unexplained): the Sync line, each source not read fresh, the coverage list, and my shifts where time is unknown. */
+export function notWholeLines(state: AppState, o: FormatOptions): string[] {
+  const sources = state.schedules.filter((s) => s.status.kind !== 'fresh').map((s) => scheduleLines(state, s, o)[0]);
+  const coverage = state.coverage.status.kind !== 'fresh' || state.coverage.issues.length > 0;
+  return [
+    syncLine(state.sync, state, o),
+    ...sources.flatMap((line) => (line === undefined ? [] : [line])),
+    ...(coverage ? coverageLines(state, o) : []),
+    ...(state.me.gaps.length > 0 ? myLines(state, o) : []),
+    // Settings that had to be repaired exit 4 too (the other notices are told on their own).
+    ...state.notices.filter((n) => n.id === SETTINGS_NOTICE_ID).map((n) => `Notice: ${n.message}`),
+  ];
 }

@@ -3,7 +3,7 @@
 import { addressWithoutSecrets } from '../api/base-url';
 import type { AppState } from '../shared/view-state';
 import { parseStatusArgs, USAGE } from './status-args';
-import { formatStatus } from './status-format';
+import { formatStatus, notWholeLines } from './status-format';
 import { buildHandoffSummary } from '../core/state/handoff-summary';
 import { EXIT, keyHints, runStatus } from './status-run';
 import { ackFromCli, alarmKnowledgeOf } from '../core/alarm/cli-ack';
@@ -76,6 +76,10 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   for (const hint of keyHints(state, process.env)) process.stderr.write(`status: ${hint}\n`);
   for (const said of calendarNotices ?? []) process.stderr.write(`status: ${said}\n`);
+  // The .ics and the hand-off text carry no Sync line: an exit 4 says why on stderr.
+  if (exitCode === EXIT.failed && !parsed.args.json && (calendar !== undefined || parsed.args.summary))
+    for (const line of notWholeLines(state, { nowMs: Date.now(), localZone }))
+      process.stderr.write(`status: ${line}\n`);
   if (parsed.args.json) process.stdout.write(`${JSON.stringify({ exitCode, state: printable(state) }, null, 2)}\n`);
   else if (calendar !== undefined) process.stdout.write(calendar);
   else if (parsed.args.summary) process.stdout.write(buildHandoffSummary(state, { nowMs: Date.now(), localZone }));
