@@ -37,6 +37,9 @@ export const OverrideRequestSchema = z.object({
   /** The coverage request this override answers (Cover…): re-read just before the write, and nothing is sent when
    *  it no longer asks (withdrawn, or no longer pending). */
   coverageRequestId: id('Coverage request id').optional(),
+  /** That request's shift the form opened on: moved, narrowed or widened since (the request re-read just before the
+   *  write no longer asks for exactly it), nothing is sent and what it asks now is said. */
+  coveredShift: z.object({ start: instant('Start'), end: instant('End') }).optional(),
   /** The plan this write was made from (away, swap, take over): `to` replaces `from` over the window and `others`
    *  stay. Given, the read just before the POST (on whichever account sends it) is held to the plan's rule
    *  (actions/plan-held.ts), the same as every earlier read: changed, and nothing is sent. */

@@ -93,6 +93,7 @@ const OVERRIDE = {
   previewed: { start: AT, end: '2026-03-02T10:00:00Z' },
   planned: { from: 'me@example.com', to: 'ada@example.com', others: ['bob@example.com'] },
   coverageRequestId: 'cr_1',
+  coveredShift: { start: AT, end: '2026-03-02T10:00:00Z' },
 };
 // A schedule is named across accounts by its ref: an account id (32), a colon and a schedule id (128).
 const REF = ['Schedule id', 161] as const;
@@ -124,6 +125,8 @@ const OVERRIDE_FIELDS = {
   'planned.to': ['E-mail', 254],
   'planned.others.0': ['E-mail', 254],
   coverageRequestId: ['Coverage request id', 128],
+  'coveredShift.start': ['Start', 40],
+  'coveredShift.end': ['End', 40],
 } as const;
 
 /** Per channel: a valid request naming every text field, and each field's name in messages and its limit. */

@@ -1,9 +1,11 @@
 // Cover… answers a coverage request: the override form carries its id. Withdrawn (or no longer pending) between
 // opening the form and Create, the override would land over the requester's shift with no word (adv48 r18 #5). So
 // Create re-reads the coverage requests (GET /user/coverage_requests/) just before the write, on the account that
-// writes, and sends nothing when the request no longer asks, saying so.
+// writes, and sends nothing when the request no longer asks, or asks for other hours (cover-request-moved.ts), saying
+// so.
 import type { OverrideRequest } from '../../shared/ipc-contract';
 import { failure, type ActionDeps, type Failure } from './common';
+import { coverMoved } from './cover-request-moved';
 
 const UNREAD =
   'The coverage request could not be read just before sending, so nothing was sent: whether it still asks for cover is not known. Try again in a moment.';
@@ -20,7 +22,8 @@ export async function coverageGone(deps: ActionDeps, request: OverrideRequest): 
   const found = list.value.requests.find((r) => r.id === id);
   // Listed but unreadable: it is still there, and the schedule read before the write decides the rest.
   if (found === undefined && list.value.unreadable.some((u) => u.id === id)) return undefined;
-  if (found?.status === 'pending') return undefined;
+  // Still asking, but perhaps for other hours than the form covers: held to what it asks now.
+  if (found?.status === 'pending') return coverMoved(deps, request, found);
   // Named as the service named it when last read (a withdrawn one is no longer listed).
   const known = found ?? deps.snapshot.get().coverageRequests.find((r) => r.id === id);
   const who = known?.user.name || known?.user.email;

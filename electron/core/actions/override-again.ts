@@ -11,7 +11,15 @@ import type { CreatedOverride } from '../model/snapshot';
 /** What a create is for, kept with its record: a take-over remembers whom it replaced, for "Hand back". */
 export type CreateNote = Required<Pick<CreatedOverride, 'kind'>> &
   Pick<CreatedOverride, 'replaced' | 'kept' | 'offUntil'>;
-import { changedAfterLost, lookWithGrace, revisionNow, SETTLE_MS, shownAtEdges, shownNow } from './override-verify';
+import {
+  changedAfterLost,
+  lookWithGrace,
+  revisionNow,
+  SETTLE_MS,
+  shownAtEdges,
+  shownNow,
+  windowAsBefore,
+} from './override-verify';
 import type { Shift } from '../../api/schemas';
 import type { PlannedOverride } from './override-window';
 
@@ -202,8 +210,14 @@ async function settle(
       drop(key);
       return { outcome: { status: 'created_unconfirmed', message: SAVED_AFTER_ALL }, doubt, shown };
     }
-    const message = changedAfterLost(await shownNow(client, doubt.plan), doubt.lost === true);
-    return { outcome: { status: 'unknown', message }, doubt };
+    // Answered with a 5xx (not lost): the window itself tells. Showing exactly whom the write was to replace, as before
+    // it, it did not land, and a change elsewhere on the schedule (another day's) is no reason to refuse it: it goes
+    // on as a plan, re-derived from now (adv48 r22 #2). Anything else there: it may have landed and been changed over.
+    const asBefore = doubt.lost !== true && (await windowAsBefore(client, doubt.plan));
+    if (!asBefore) {
+      const message = changedAfterLost(await shownNow(client, doubt.plan), doubt.lost === true);
+      return { outcome: { status: 'unknown', message }, doubt };
+    }
   }
   // After a lost answer (no answer at all) an unmoved revision proves nothing unless this service is seen to move it
   // on a write: a manager's undo leaves it unmoved too (adv48 r11 #2). A 5xx answer is not under this rule.

@@ -6,6 +6,7 @@ import type { OverrideOutcome } from '../../shared/ipc-contract';
 import type { Clock } from '../ports';
 import { whatHappened } from './common';
 import { windowCoveredBy } from './window-coverage';
+import { readWindowShifts } from './window-read';
 import { heldAtEdges } from '../sync/held-edges';
 import type { Shift } from '../../api/schemas';
 import type { PlannedOverride } from './override-window';
@@ -83,6 +84,14 @@ export async function shownAtEdges(client: OncallClient, plan: PlannedOverride):
   if (shifts.length < result.value.shifts.length) return undefined;
   const covering = plan.input.user_references.map((r) => r.value);
   return heldAtEdges(shifts, plan.startMs, plan.endMs, covering) ? shifts : undefined;
+}
+
+/** The window shows exactly the people the write was to replace, throughout (as before it); false when unread. */
+export async function windowAsBefore(client: OncallClient, plan: PlannedOverride): Promise<boolean> {
+  const replaced = plan.preview.replaces.map((p) => p.email);
+  if (replaced.length === 0) return false;
+  const shifts = await readWindowShifts(client, plan.scheduleId, plan.startMs, plan.endMs);
+  return shifts !== undefined && windowCoveredBy(shifts, plan.startMs, plan.endMs, replaced);
 }
 
 const sleep = (clock: Clock, ms: number) => new Promise<void>((resolve) => clock.setTimer(ms, resolve));

@@ -230,7 +230,7 @@ export class OverrideForm {
     if (!checked.ok) return true;
     if (this.nothingToDo) return false;
     // Cover…: the request it answers goes along (override-request.ts).
-    const sent = withAnswered(checked.request, this.request?.id);
+    const sent = withAnswered(checked.request, this.request?.id, this.#params());
     // The engine's "emails.N" is the N-th e-mail sent; none sent stands for me.
     const sentEmails = sent.emails.length > 0 ? sent.emails : [this.myEmail];
     // What the result (and "Check again") says was asked for: the preview of this request, asked now when the one

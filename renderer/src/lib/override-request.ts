@@ -9,10 +9,19 @@ export function answeredRequest(model: AppState, params: Record<string, string>)
   return id ? model.coverage.askingMe.find((r) => r.id === id) : undefined;
 }
 
-/** The request sent: with the coverage request it answers, re-read just before the write (withdrawn since: nothing
- *  is sent). */
-export function withAnswered(request: OverrideRequest, answering: string | undefined): OverrideRequest {
-  return answering ? { ...request, coverageRequestId: answering } : request;
+/** The request sent: with the coverage request it answers and the shift of it the form opened on (the route's
+ *  start and end), re-read just before the write (withdrawn, or asking other hours since: nothing is sent). */
+export function withAnswered(
+  request: OverrideRequest,
+  answering: string | undefined,
+  params: Record<string, string> = {},
+): OverrideRequest {
+  if (!answering) return request;
+  const { start, end } = params;
+  const coveredShift = start && end ? { start, end } : undefined;
+  return coveredShift
+    ? { ...request, coverageRequestId: answering, coveredShift }
+    : { ...request, coverageRequestId: answering };
 }
 
 /** The button's words; `again`: the same override after "most likely not saved" (the core reads the schedule first). */
