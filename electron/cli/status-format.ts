@@ -9,9 +9,11 @@ import { silenceText } from '../core/state/tray-accounts';
 import { readinessLine } from '../shared/readiness-text';
 import { stillRingLines } from '../shared/still-ring-text';
 import { basisAt, whoAt, nothingPlannedUntil, nowEnd, thenUnknown } from '../shared/knowledge';
+import { DAY_MS } from '../shared/time';
 import { formatDayTime, formatLength, formatRelative, formatWindow, zoneLabel } from '../shared/format';
 import { myLines } from './status-mine';
 import { SETTINGS_NOTICE_ID } from '../core/storage/settings-store';
+import { HOLE_WORDS, holeSpans, myHoles, type MyHole } from '../shared/hole-spans';
 import { coverageLines, loadLines, statusText, type FormatOptions } from './status-lines';
 import type { AppState, MyShift, Person, ScheduleView, SyncStatus } from '../shared/view-state';
 
@@ -52,12 +54,21 @@ function syncLine(sync: SyncStatus, state: AppState, o: FormatOptions): string {
   return `Sync: ${kindWords(sync)}: ${syncText(sync, (at) => formatDayTime(at, o))}${updated}`;
 }
 
+/** " · shifts couldn't be read: Wed 10:00–18:00 (…)" beside a schedule's status while a hole lies in the listed
+ *  window: "fresh" alone would vouch for time its read didn't read (issue 47). */
+function holesNote(state: AppState, s: ScheduleView, t: FormatOptions): string {
+  const untilMs = state.me.listedTo ? Date.parse(state.me.listedTo) : t.nowMs + state.settings.horizonDays * DAY_MS;
+  const spans = holeSpans(s.timeline, t.nowMs, untilMs);
+  if (spans.length === 0) return '';
+  return ` · shifts couldn't be read: ${spans.map((h) => formatWindow(h.from, h.to, t)).join(', ')}`;
+}
+
 function scheduleLines(state: AppState, s: ScheduleView, o: FormatOptions): string[] {
   const t = zoned(o, s.timeZone);
   const me = s.meOnCall ? ' — you are on call' : '';
   const zone = s.timeZone ? ` (${zoneLabel(s.timeZone)})` : '';
   const lines = [
-    `${withAccount(state, s.accountId, s.name)} [${s.scheduleId}]${zone} — ${statusText(s.status, o)}${me}`,
+    `${withAccount(state, s.accountId, s.name)} [${s.scheduleId}]${zone} — ${statusText(s.status, o)}${holesNote(state, s, t)}${me}`,
   ];
   if (!hasData(s.status)) return [...lines, '  now:  unknown', '  next: unknown'];
   const ended =
@@ -118,11 +129,22 @@ function readinessLines(state: AppState, o: FormatOptions): string[] {
   return [`Ready for your next shift: ${head}`, ...r.checks.map((c) => `  ${mark[c.result]} — ${c.message}`)];
 }
 
-/** "Your shifts (next 14 days):" then one line per block: local start–end, the schedule's own time, duration. */
+/** "Your shifts (next 14 days):" then one line per block: local start–end, the schedule's own time, duration; and,
+ *  in order among them, each span where a schedule's shifts couldn't be read (it may hold one of mine: issue 47). */
 function myShiftsLines(state: AppState, o: FormatOptions): string[] {
-  const shifts = state.me.shifts;
-  if (shifts.length === 0) return [];
-  return [`Your shifts (next ${state.settings.horizonDays} days):`, ...shifts.map((m) => statusShiftLine(state, m, o))];
+  const rows = [
+    ...state.me.shifts.map((m) => ({ at: Date.parse(m.start), line: statusShiftLine(state, m, o) })),
+    ...myHoles(state).map((h) => ({ at: Date.parse(h.from), line: statusHoleLine(state, h, o) })),
+  ].sort((a, b) => a.at - b.at);
+  if (rows.length === 0) return [];
+  return [`Your shifts (next ${state.settings.horizonDays} days):`, ...rows.map((r) => r.line)];
+}
+
+/** An unreadable span among my shifts: "  Wed 10:00–18:00 (Wed 09:00–17:00 UTC) · Ops: couldn't be read — may be
+ *  yours". */
+export function statusHoleLine(state: AppState, h: MyHole, o: FormatOptions): string {
+  const z = zoned(o, state.schedules.find((s) => s.id === h.scheduleId)?.timeZone);
+  return `  ${formatWindow(h.from, h.to, z)} · ${withAccount(state, h.accountId, h.scheduleName)}: ${HOLE_WORDS}`;
 }
 
 /** One block of "Your shifts": "  14:00–22:00 (09:00–17:00 New York) · 8 h — Payments US"; an end the read doesn't

@@ -2,7 +2,7 @@
 // from being said plainly, readiness for my next shift, and my on-call load.
 import { z } from 'zod';
 import { AccountIdSchema } from './settings';
-import { BasisSchema } from './view-schedule';
+import { BasisSchema, SpanSchema } from './view-schedule';
 
 const Iso = z.string();
 
@@ -44,6 +44,9 @@ export const MyGapSchema = z.object({
   /** Who is on call now is unknown there (not loaded, failed, a read not reaching now, a hole over now): whether I
    *  am on call now is unknown (shared/now-unknown.ts). */
   now: z.boolean().optional(),
+  /** holes: where in [now, horizon) its shifts couldn't be read (each hole whole), in order: listed among my shifts
+   *  as unknown time that may be mine (shared/hole-spans.ts), never left out as if free. */
+  spans: z.array(SpanSchema).optional(),
 });
 export type MyGap = z.infer<typeof MyGapSchema>;
 

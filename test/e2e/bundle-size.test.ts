@@ -8,7 +8,10 @@ import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-
 // glance), from 96,783 bytes.
 // 94.8 (97,027 bytes, from 97,013): Resume by keyboard keeps the focus on my state (adv49 r15 #4) and an account not
 // read yet is named beside "Updated …" (issue 47): 14 bytes over 94.75.
-const ALL_JS_RATCHET_KB = 94.8;
+// 95.0 (97,253 bytes, from 97,027): My shifts lists each span of mine that couldn't be read in its place (issue 47,
+// adv47 r22: a block that became a hole vanished from the list, its day read as free); the first load +5 bytes (the
+// gap's spans in the state's schema), the rest after the glance.
+const ALL_JS_RATCHET_KB = 95.0;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
 // judged in main and carried in the snapshot, so none of its rule loads first).

@@ -29,7 +29,7 @@ import { askRows, countsText, staleLine, uncoveredText } from '../../renderer/sr
 import { coverageItems } from '../../renderer/src/lib/coverage';
 import { hasData } from '../../electron/shared/freshness';
 import { myShiftRows } from '../../renderer/src/lib/my-shift-rows';
-import { myShiftsNote } from '../../renderer/src/lib/my-shift-rows';
+import { myListRows, myShiftsNote } from '../../renderer/src/lib/my-shift-rows';
 import { cardLines, coverageNote, myStateLine } from '../../renderer/src/lib/status-model';
 import { timelineModel } from '../../renderer/src/lib/timeline';
 
@@ -83,7 +83,7 @@ function wholeSurfaces(input: RegistryInput) {
       const lines = cardLines(s, ctx);
       return [s.name, lines.now, lines.next, lines.status ?? '', uncoveredText(s, ctx) ?? ''];
     }),
-    ...myShiftRows(state, ctx).map((row) =>
+    ...myListRows(state, ctx).map((row) =>
       [row.scheduleName, row.day, row.span, row.length, row.basis, row.zone ?? ''].join(' '),
     ),
     ...alarmAskRows(state, ctx).map((row) => row.text),

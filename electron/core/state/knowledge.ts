@@ -6,6 +6,7 @@ import type { KnownRange, MyGap, ScheduleView } from '../../shared/view-state';
 import { hasData, savedAt } from '../../shared/freshness';
 import { viewReadingAt, viewReadingsIn } from '../../shared/basis';
 import { DAY_MS } from '../../shared/time';
+import { holeSpans } from '../../shared/hole-spans';
 import type { ScheduleSnapshot } from '../model/snapshot';
 
 /** The span a schedule's held shifts cover, or null when its shifts were never read. */
@@ -61,6 +62,7 @@ function gapOf(
     return {
       ...base,
       kind: 'holes',
+      spans: holeSpans(view.timeline, nowMs, untilMs),
       ...(holeIn(view, nowMs, nowMs + 1) && !nowToldFresh(view) ? { now: true as const } : {}),
     };
   const saved = savedAt(status);

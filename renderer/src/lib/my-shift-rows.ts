@@ -7,6 +7,7 @@ import { dayWord, zoneText } from './zone-words';
 import { blockLength, blockWindow } from '../../../electron/shared/block-words';
 import { formatDayTime } from '../../../electron/shared/format';
 import { myAbsence } from '../../../electron/shared/knowledge';
+import { HOLE_WORDS, myHoles } from '../../../electron/shared/hole-spans';
 import type { AppState } from '../../../electron/shared/view-state';
 
 /** A listed block's saved data, short, after its length (the list's note below says what saved data means, once
@@ -36,6 +37,9 @@ export interface MyShiftRow {
   /** The "Swap…" button's accessible name, naming the day once: "Swap your Platform primary shift Sat 09:00 – Sun
    *  09:00"; the day goes before a window of times only ("… shift Fri 19:00–21:00"). */
   swapLabel: string;
+  /** A span where the schedule's shifts couldn't be read: unknown time that may be mine, listed in its place (no
+   *  swap, no length: issue 47). */
+  hole?: true;
 }
 
 /** A window that opens with a time alone ("19:00–21:00", "from 19:00 until …") names no day of its own. */
@@ -64,6 +68,33 @@ export function myShiftRows(state: AppState, ctx: FormatContext): MyShiftRow[] {
       swapLabel: `Swap your ${scheduleName} shift ${timesOnly(span) ? `${day} ${span}` : span}`,
     };
   });
+}
+
+/** My shifts with, in order among them, each span a schedule of mine couldn't read (shared/hole-spans.ts): what
+ *  My shifts lists, so a day with a hole never reads as free. */
+export function myListRows(state: AppState, ctx: FormatContext): MyShiftRow[] {
+  const zoneOf = (id: string) => state.schedules.find((s) => s.id === id)?.timeZone;
+  const holes = myHoles(state).map((h): MyShiftRow => {
+    const startMs = Date.parse(h.from);
+    // A listed hole ends after now (it touches [now, horizon)): running once it has begun.
+    const running = startMs <= ctx.nowMs;
+    return {
+      key: `hole|${h.scheduleId}|${h.from}`,
+      scheduleId: h.scheduleId,
+      scheduleName: withAccount(state, h.accountId, h.scheduleName),
+      start: h.from,
+      end: h.to,
+      day: running ? 'Now' : dayWord(startMs, ctx),
+      span: spanText(startMs, Date.parse(h.to), ctx),
+      length: HOLE_WORDS,
+      zone: zoneText({ start: h.from, end: h.to }, zoneOf(h.scheduleId), ctx),
+      basis: '',
+      running,
+      swapLabel: '',
+      hole: true,
+    };
+  });
+  return [...myShiftRows(state, ctx), ...holes].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }
 
 const spanOf = (m: AppState['me']['shifts'][number], ctx: FormatContext): string =>

@@ -5,7 +5,7 @@ import { buildHandoffSummary } from '../../../electron/core/state/handoff-summar
 import { buildTrayMenu, trayTooltip, type TrayMenuItem } from '../../../electron/core/state/tray-menu';
 import type { AppState } from '../../../electron/shared/view-state';
 import { staleLine } from '../../../renderer/src/lib/glance';
-import { myShiftRows } from '../../../renderer/src/lib/my-shift-rows';
+import { myListRows } from '../../../renderer/src/lib/my-shift-rows';
 import { myStateLine } from '../../../renderer/src/lib/status-model';
 import { readinessLine } from '../../../electron/shared/readiness-text';
 import { formatDayTime } from '../../../electron/shared/format';
@@ -36,7 +36,7 @@ export function surfaces(state: AppState, nowMs: number): SurfaceTexts {
     line.detail,
     staleLine(state, ctx)?.text ?? '',
     ...(r ? [readinessLine(r, (iso) => formatDayTime(iso, ctx), state).text] : []),
-    ...myShiftRows(state, ctx).map((row) => JSON.stringify(row)),
+    ...myListRows(state, ctx).map((row) => JSON.stringify(row)),
   ].join('\n');
   return {
     tooltip: trayTooltip(state, nowMs, ZONE),
