@@ -8,7 +8,10 @@ import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-
 // glance), from 96,783 bytes.
 // 94.8 (97,027 bytes, from 97,013): Resume by keyboard keeps the focus on my state (adv49 r15 #4) and an account not
 // read yet is named beside "Updated …" (issue 47): 14 bytes over 94.75.
-const ALL_JS_RATCHET_KB = 94.8;
+// 94.9 (97,206 bytes): a glance line going with the focused button keeps the focus on my state (after the glance:
+// the first load has no room), and Settings opened for an account opens its editor at its key field (the forms
+// chunk), adv49 r17: +179 bytes, none of them in the first load (35,836 of 35,840).
+const ALL_JS_RATCHET_KB = 94.9;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
 // judged in main and carried in the snapshot, so none of its rule loads first).
