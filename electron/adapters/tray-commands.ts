@@ -124,6 +124,9 @@ async function exportCalendar(engine: Engine, say: Say): Promise<void> {
   }
 }
 
+/** The account an item is about, as a window's parameter (Settings or onboarding opened on it). */
+const accountParam = (params?: TrayParams) => (params?.accountId ? { account: params.accountId } : undefined);
+
 /** The handler of every tray item. */
 export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, TrayHandler> {
   const { engine } = parts;
@@ -158,8 +161,7 @@ export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, Tray
     'resume-account': account(() => ({ pausedUntil: null })),
     'open-status': open('status'),
     // Onboarding on the account that needs it (the item names it), never on "the first".
-    'open-onboarding': async (params) =>
-      parts.open('onboarding', params?.accountId === undefined ? undefined : { account: params.accountId }),
+    'open-onboarding': async (params) => parts.open('onboarding', accountParam(params)),
     'open-coverage': open('coverage'),
     'open-override': open('override'),
     'open-away': open('away'),
@@ -176,9 +178,9 @@ export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, Tray
       if (acked.message !== undefined) say(acked.message);
     },
     'open-chat-group': open('chat-group'),
-    // Settings at the part the item's fix is in (Settings → Phone for "Your phone may still ring…").
+    // Settings at the part the item's fix is in: Phone ("Your phone may still ring…"), or an account (its key).
     'open-settings': async (params) =>
-      parts.open('settings', params?.section === undefined ? undefined : { section: params.section }),
+      parts.open('settings', params?.section ? { section: params.section } : accountParam(params)),
     refresh: async () => void (await engine.handlers['sync:refresh'](null)),
     'toggle-start-at-login': async () =>
       void (await engine.handlers['settings:update']({ startAtLogin: !engine.getState().settings.startAtLogin })),

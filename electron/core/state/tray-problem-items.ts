@@ -4,34 +4,39 @@ import type { AppState } from '../../shared/view-state';
 import { syncFix, syncText } from '../../shared/freshness';
 import { WORST_FIRST } from '../../shared/problem-order';
 import { fmt, type Fmt } from './tray-sections';
-import type { TrayActionId, TrayLeafItem } from './tray-items';
+import type { TrayLeafItem } from './tray-items';
+import type { TrayParams } from './tray-actions';
 
 const SETTINGS_FIX = 'Remove or replace it in Settings…';
 
 /** The sync problem as an item whose action is its fix: a rejected key opens Settings, anything else retries.
- *  Problems with different fixes (a schedule the service doesn't have; holes) are an item each (adv49 r13 #5). */
+ *  Problems with different fixes (a schedule the service doesn't have; holes) are an item each (adv49 r13 #5).
+ *  `at`: the account in trouble, so its Settings fix opens at that account (its key field, for a rejected key). */
 export function problemItem(
   state: AppState,
   text: string | undefined,
   time?: (iso: string) => string,
   name = '',
+  at: TrayParams = state.accounts.length === 1 && state.accounts[0] ? { accountId: state.accounts[0].id } : {},
 ): TrayLeafItem[] {
   if (text === undefined) return [];
   const kind = state.sync.kind;
+  const params = at.accountId === undefined ? {} : { params: at };
   if (state.sync.kind === 'partial' && state.sync.apart && time)
     return state.sync.apart.map((p) => {
       const said = `${name}${syncText({ kind: 'partial', message: `${p.clause}.`, clause: p.clause, saved: p.saved }, time)}`;
       return p.fix === 'settings'
-        ? { type: 'action', label: `${said} ${SETTINGS_FIX}`, action: 'open-settings', enabled: true }
+        ? { type: 'action', label: `${said} ${SETTINGS_FIX}`, action: 'open-settings', enabled: true, ...params }
         : { type: 'action', label: said, action: 'refresh', enabled: !state.syncing };
     });
   // Before setup the "Set up OnCall Tray…" item is the fix; the line would say the same twice.
   if (kind === 'needs_setup') return [{ type: 'label', label: text }];
   // A schedule the service doesn't have is fixed in Settings (remove or replace it), never by retrying.
   if (kind !== 'key_rejected' && syncFix(state) === 'settings')
-    return [{ type: 'action', label: `${text} ${SETTINGS_FIX}`, action: 'open-settings', enabled: true }];
-  const action: TrayActionId = kind === 'key_rejected' ? 'open-settings' : 'refresh';
-  return [{ type: 'action', label: text, action, enabled: action !== 'refresh' || !state.syncing }];
+    return [{ type: 'action', label: `${text} ${SETTINGS_FIX}`, action: 'open-settings', enabled: true, ...params }];
+  if (kind === 'key_rejected')
+    return [{ type: 'action', label: text, action: 'open-settings', enabled: true, ...params }];
+  return [{ type: 'action', label: text, action: 'refresh', enabled: !state.syncing }];
 }
 
 /** The sync problem as items, each opening its own fix: with several accounts, one per account in trouble ("Side
@@ -49,7 +54,7 @@ export function problemItems(state: AppState, text: string | undefined, f: Fmt):
   const items = byWorst.flatMap((a) => {
     if (a.sync.kind === 'ok' || a.sync.kind === 'needs_setup') return [];
     const own = { ...state, sync: a.sync, schedules: state.schedules.filter((s) => s.accountId === a.id) };
-    return problemItem(own, `${a.label}: ${syncText(a.sync, time)}`, time, `${a.label}: `);
+    return problemItem(own, `${a.label}: ${syncText(a.sync, time)}`, time, `${a.label}: `, { accountId: a.id });
   });
   // Saved data not refreshed while every account says it is fine: the one line as it is. An account not set up
   // has its own item (setupProblemItems), never this merged line's Retry.
