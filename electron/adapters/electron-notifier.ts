@@ -50,6 +50,8 @@ export interface ElectronNotifierOptions {
   log?: (message: string) => void;
   /** A button of an alarm notification (macOS reports its index): the caller hands it to the engine. */
   onAction?(n: NotificationRequest, index: number): void;
+  /** The system showed `n` (its `show` event): on Windows a failure before it no longer stands. */
+  onShown?(n: NotificationRequest): void;
   /** Where it runs: macOS for every notification, Windows for alarms only (their toast XML); default macOS. */
   platform?: NodeJS.Platform;
   /** macOS: how long a notification may go neither shown nor refused before it is shown the other way. */
@@ -105,7 +107,7 @@ export function createElectronNotifier(options: ElectronNotifierOptions): Electr
       shown.once('close', () => void live.delete(shown));
       if (n.alarm === true && options.onAction) shown.on?.('action', (_event, index) => options.onAction?.(n, index));
       const silence = watchSilence(options, () => fallBack(silenceError(options)));
-      shown.once('show', () => (silence?.cancel(), (failure = undefined)));
+      shown.once('show', () => (silence?.cancel(), (failure = undefined), options.onShown?.(n)));
       shown.once('failed', (_event, error) => {
         silence?.cancel();
         live.delete(shown);

@@ -27,7 +27,7 @@ export interface NotificationFallbackOptions {
 }
 
 /** What to do where notify-send (Linux) or a toast (Windows) failed; macOS has its own (a signed build). */
-const SYSTEM_NOTIFICATION_FIX: Partial<Record<NodeJS.Platform, string>> = {
+export const SYSTEM_NOTIFICATION_FIX: Partial<Record<NodeJS.Platform, string>> = {
   linux:
     "Check that your desktop's notification service is running (notify-send must show a notification). Until " +
     'then, reminders open the OnCall Tray window; alarms in your calendar (Export my shifts…) remain a second channel.',

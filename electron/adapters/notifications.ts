@@ -9,6 +9,7 @@ import { notificationHealth, type Run } from './notification-health';
 import { createNodeNotifier, type NotifierIdentity, type SendNotification } from './notifier';
 import { osNotification } from './os-notification';
 import type { RunCommand } from './linux-alarm-notification';
+import { deliveryRecord, withLastFailure } from './notification-delivery';
 
 export type NotificationPath = 'electron' | 'node-notifier';
 
@@ -26,6 +27,8 @@ export interface AppNotificationsOptions {
   onFailed?: (n: NotificationRequest, error: string) => void;
   /** A button of an alarm notification (macOS; Windows toasts activate the app with an argument instead). */
   onAction?: (n: NotificationRequest, index: number) => void;
+  /** A notification was shown after one had failed: that problem is over (readiness asks again). */
+  onRecovered?: () => void;
   log?: (message: string) => void;
   /** Injected by tests. */
   send?: SendNotification;
@@ -43,11 +46,21 @@ export interface AppNotifications {
 export function appNotifications(options: AppNotificationsOptions): AppNotifications {
   const { identity, onClick, log } = options;
   const path = notificationPath(identity.platform);
+  // Recorded before the fallback runs: it asks readiness again at once, which must already see this failure.
+  const record = deliveryRecord();
+  const delivery = {
+    onFailed: (n: NotificationRequest, error: string) => (record.failed(error), options.onFailed?.(n, error)),
+    onShown: () => {
+      const recovered = record.failure() !== undefined;
+      record.shown();
+      if (recovered) options.onRecovered?.();
+    },
+  };
   if (path === 'electron') {
     const notifier = createElectronNotifier({
       notifications: options.electron,
       onClick,
-      ...(options.onFailed ? { onFailed: options.onFailed } : {}),
+      ...delivery,
       ...(options.onAction ? { onAction: options.onAction } : {}),
       ...(log ? { log } : {}),
     });
@@ -58,7 +71,7 @@ export function appNotifications(options: AppNotificationsOptions): AppNotificat
     onClick,
     log,
     send: options.send,
-    ...(options.onFailed ? { onFailed: options.onFailed } : {}),
+    ...delivery,
     ...(options.alarmRun ? { run: options.alarmRun } : {}),
   });
   // Windows alarms need their own toast XML, which only Electron's Notification takes (os-notification.ts).
@@ -66,7 +79,7 @@ export function appNotifications(options: AppNotificationsOptions): AppNotificat
     notifications: options.electron,
     onClick,
     platform: identity.platform,
-    ...(options.onFailed ? { onFailed: options.onFailed } : {}),
+    ...delivery,
     ...(log ? { log } : {}),
   });
   const notifier: Notifier = {
@@ -77,5 +90,6 @@ export function appNotifications(options: AppNotificationsOptions): AppNotificat
     shownAs: (id) => nodeNotifier.shownAs?.(id),
     adopt: (id, n) => nodeNotifier.adopt?.(id, n),
   };
-  return { path, notifier, health: notificationHealth(identity.platform, options.run) };
+  const desktop = notificationHealth(identity.platform, options.run);
+  return { path, notifier, health: withLastFailure(identity.platform, desktop, record) };
 }

@@ -26,6 +26,8 @@ export interface NodeNotifierOptions {
   log?: (message: string) => void;
   /** The system refused or failed to show `n` (notify-send or the toast failed): the caller shows it another way. */
   onFailed?: (n: NotificationRequest, error: string) => void;
+  /** The system took `n` (notify-send or the toast reported no error): a failure before it no longer stands. */
+  onShown?: (n: NotificationRequest) => void;
   /** Linux alarms run notify-send and gdbus themselves (linux-alarm-notification.ts); injected by tests. */
   run?: RunCommand;
 }
@@ -49,11 +51,14 @@ export function createNodeNotifier(options: NodeNotifierOptions): Notifier {
       const opts = chosen.via === 'node-notifier' ? chosen.options : notificationOptions(n, options.identity);
       if (linuxAlarms && n.alarm === true) {
         // Sent with an id kept, so it can be withdrawn (it never expires on its own).
-        return linuxAlarms.send(n.id, opts).catch((error: unknown) => {
-          const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unknown error';
-          options.log?.(`notification ${n.id} could not be shown: ${reason}`);
-          options.onFailed?.(n, reason);
-        });
+        return linuxAlarms.send(n.id, opts).then(
+          () => options.onShown?.(n),
+          (error: unknown) => {
+            const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? 'unknown error';
+            options.log?.(`notification ${n.id} could not be shown: ${reason}`);
+            options.onFailed?.(n, reason);
+          },
+        );
       }
       send ??= defaultSend();
       const deliver = await send;
@@ -63,7 +68,10 @@ export function createNodeNotifier(options: NodeNotifierOptions): Notifier {
             const reason = error.message.split('\n')[0] ?? 'unknown error';
             options.log?.(`notification ${n.id} could not be shown: ${reason}`);
             options.onFailed?.(n, reason);
-          } else if (isClick(response, metadata)) options.onClick(n.target, n.params);
+            return resolve();
+          }
+          options.onShown?.(n);
+          if (isClick(response, metadata)) options.onClick(n.target, n.params);
           resolve();
         });
         // Where clicks are awaited the callback comes only after the user acts; handing it over is enough here.

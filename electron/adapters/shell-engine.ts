@@ -20,7 +20,7 @@ export function buildEngine({
   zone,
   alarms,
 }: Pick<Context, 'platform' | 'paths' | 'demo' | 'windows' | 'zone' | 'alarms'>): Engine {
-  // Set below; a refused notification (macOS) asks readiness again through it.
+  // Set below; a refused notification (any OS) asks readiness again through it.
   const late: { engine?: Engine } = {};
   // macOS: Electron's Notification; elsewhere node-notifier. Readiness asks the same path it delivers through. What
   // macOS refuses (an unsigned build since Electron 42) opens its window and a message box instead, never silence.
@@ -35,10 +35,12 @@ export function buildEngine({
     electron: { isSupported: () => Notification.isSupported(), create: (options) => new Notification(options) },
     onClick: (view, params) => windows.open(view, params),
     onAction: (n, index) => late.engine && alarmFromButton(n.id, index, late.engine),
+    // One shown after a failure ends that problem: the tray says so at once.
+    onRecovered: () => late.engine?.notificationsChanged(),
     onFailed: notificationFallback({
       openWindow: (view, params) => windows.open(view, params),
       showMessage: (message) => dialog.showMessageBox(message),
-      recheck: () => late.engine?.popoverOpened(),
+      recheck: () => late.engine?.notificationsChanged(),
       platform,
       log,
     }),

@@ -87,8 +87,8 @@ export interface EngineAlarms {
   /** Whose a target is and what it rests on, as the alarm says it (the phone's words say the same). */
   about(t: AlarmTarget): AlarmAbout;
   /** Whether this start's alarm rings at the start (or rang): then it is the start's one notice, and the separate
-   *  "On call now" is not sent. False when the alarms are not running, or none is planned there (off, 5 min before,
-   *  handed off, over), so the reminder still comes. */
+   *  "On call now" is not sent; with 5 min before, only a ring at or after the start (the early one missed). False
+   *  when the alarms are not running, or none is planned there (off, handed off, over), so the reminder still comes. */
   takesStart(serviceKey: string, scheduleId: string, startMs: number): boolean;
   stop(): void;
   settled(): Promise<void>;

@@ -3,6 +3,7 @@
 import type { AlarmStatus } from '../../shared/phone-intent';
 import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import { type AlarmsWiring, type AlarmsRun } from './alarms-run';
+import { targetsNow } from './alarms-plan';
 
 export function accountNow(w: AlarmsWiring, r: AlarmsRun, key: string): { accountName?: string } {
   const accounts = w.accounts();
@@ -103,3 +104,24 @@ export function alarmStatus(
 
 /** Whether an alarm rings at this start (the start's one notice). Planned from the data now: the reminders may
  *  judge right after a sync, before the alarm's own replan. */
+export function takesStart(
+  w: AlarmsWiring,
+  r: AlarmsRun,
+  serviceKey: string,
+  scheduleId: string,
+  startMs: number,
+): boolean {
+  // Asked before the alarm engine is made too: at start-up the sessions' first read judges the missed start while
+  // alarms.json is still loading, and the late alarm that follows is the start's notice (no catch-up beside it).
+  if (r.stopped) return false;
+  const t = targetsNow(w, r).find(
+    (x) => x.scheduleId === scheduleId && x.startMs === startMs && x.key.startsWith(`alarm:${serviceKey}:`),
+  );
+  if (t === undefined) return false;
+  if (t.atMs === t.startMs) return true;
+  // 5 min before: the early ring says "On call at 10:00", no notice of the start, so "On call now" still comes. A
+  // start it missed (asleep 08:50–09:20) rings late, "On call since", and that is the start's one notice (adv50 r21
+  // #2). Its record unread yet (start-up), whether it rang early is unknown: the reminder speaks (none missed).
+  const rungAtMs = r.store?.get(t.key)?.rungAtMs;
+  return r.store !== undefined && (rungAtMs === undefined || rungAtMs >= t.startMs);
+}

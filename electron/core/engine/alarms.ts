@@ -20,8 +20,8 @@ import {
   type EngineAlarms,
   type AlarmsRun,
 } from './alarms-run';
-import { targetsNow, savedAtOf, silence, ackFilePoll, replanAlarms } from './alarms-plan';
-import { statusOf, othersRinging } from './alarms-status';
+import { savedAtOf, silence, ackFilePoll, replanAlarms } from './alarms-plan';
+import { statusOf, othersRinging, takesStart } from './alarms-status';
 
 export {
   ACK_FILE_POLL_MS,
@@ -63,16 +63,6 @@ async function intentOf(
 }
 
 /** The account naming an alarm now, while there are several (a removed account's name is never shown again). */
-
-function takesStart(w: AlarmsWiring, r: AlarmsRun, serviceKey: string, scheduleId: string, startMs: number): boolean {
-  // Asked before the alarm engine is made too: at start-up the sessions' first read judges the missed start while
-  // alarms.json is still loading, and the late alarm that follows is the start's notice (no catch-up beside it).
-  if (r.stopped) return false;
-  const t = targetsNow(w, r).find(
-    (x) => x.scheduleId === scheduleId && x.startMs === startMs && x.key.startsWith(`alarm:${serviceKey}:`),
-  );
-  return t !== undefined && t.atMs === t.startMs;
-}
 
 /** What an alarms.json record is checked against (alarm-claims.ts): each account's watched schedules and data. */
 const knowledgeOf = (w: AlarmsWiring): AlarmKnowledge[] =>

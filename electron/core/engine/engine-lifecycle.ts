@@ -166,6 +166,9 @@ export function engineSurface(p: EngineParts): Engine {
     popoverOpened() {
       if (lifecycle === 'started') readiness.opened();
     },
+    notificationsChanged() {
+      if (lifecycle === 'started') readiness.recheck();
+    },
     checksSettled: () => readiness.settled(),
     handoffIdle: () => p.handoff.idle(),
     alarmIntent: (intent, from = 'window') => guard(p, () => p.alarms.alarmIntent(intent, from)),

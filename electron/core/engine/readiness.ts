@@ -36,6 +36,8 @@ export interface ReadinessWatch {
   update(): void;
   /** The popover opened: within a day of my next shift, ask the platform again (at most once a minute). */
   opened(): void;
+  /** A notification failed or was shown again (the fallback, the notifier): ask the platform now, unthrottled. */
+  recheck(): void;
   stop(): void;
   /** Resolves when the checks (their answers in the state) and warning writes started so far are done. */
   settled(): Promise<void>;
@@ -49,6 +51,8 @@ interface Run {
   checkedAtMs: number;
   /** One platform check at a time (a second would only ask the same question again). */
   checking: boolean;
+  /** Asked again while a check ran: its answer may predate the failure that asked, so one more follows. */
+  again: boolean;
   stopped: boolean;
   armedFor: number | undefined;
   /** A shift start whose warning waited for the session's first read: judged at the first state change after it. */
@@ -82,6 +86,10 @@ async function run(r: Run, startMs: number): Promise<void> {
   }
   // A check that answers after stop tells nothing: the files may already be closed.
   if (!r.stopped) tellProblem(r, startMs);
+  if (r.again && !r.stopped) {
+    r.again = false;
+    await run(r, startMs);
+  }
 }
 
 function tellProblem(r: Run, startMs: number): void {
@@ -144,13 +152,28 @@ function update(r: Run): void {
   });
 }
 
-/** The popover opened: someone looking wants today's answer (Do Not Disturb may have been turned on since). */
-function opened(r: Run): void {
+/** The next start within a day, which a check outside the marks looks at; undefined when there is none. */
+function startWithinDay(r: Run): number | undefined {
   const next = nextStartShift(r.o.state().me);
   const nowMs = r.o.clock.now();
   const startMs = next ? Date.parse(next.start) : undefined;
-  if (r.stopped || startMs === undefined || startMs <= nowMs || startMs - nowMs > READINESS_WINDOW_MS) return;
-  if (nowMs - r.checkedAtMs >= OPENED_RECHECK_MS) track(r, run(r, startMs));
+  if (r.stopped || startMs === undefined || startMs <= nowMs || startMs - nowMs > READINESS_WINDOW_MS) return undefined;
+  return startMs;
+}
+
+/** The popover opened: someone looking wants today's answer (Do Not Disturb may have been turned on since). */
+function opened(r: Run): void {
+  const startMs = startWithinDay(r);
+  if (startMs !== undefined && r.o.clock.now() - r.checkedAtMs >= OPENED_RECHECK_MS) track(r, run(r, startMs));
+}
+
+/** A delivery failed or succeeded again: the tray must say so now, not after the popover's once-a-minute limit
+ *  (adv50 r21 #1: a failure seconds after the alarm's own check was never asked about). */
+function recheck(r: Run): void {
+  const startMs = startWithinDay(r);
+  if (startMs === undefined) return;
+  if (r.checking) r.again = true;
+  else track(r, run(r, startMs));
 }
 
 export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
@@ -161,6 +184,7 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
     cancel: undefined,
     checkedAtMs: -Infinity,
     checking: false,
+    again: false,
     stopped: false,
     armedFor: undefined,
     waitingFor: undefined,
@@ -169,6 +193,7 @@ export function createReadinessWatch(o: ReadinessWatchOptions): ReadinessWatch {
   return {
     update: () => update(r),
     opened: () => opened(r),
+    recheck: () => recheck(r),
     stop() {
       r.stopped = true;
       r.wake.stop();

@@ -88,6 +88,8 @@ export interface Engine {
   network(online: boolean): void;
   /** The status popover was shown: the readiness check runs again if my next shift is within a day. */
   popoverOpened(): void;
+  /** A system notification failed, or was shown after one failed: readiness asks the platform again at once. */
+  notificationsChanged(): void;
   /** Resolves when the readiness checks started so far have their answer in the state (`status` waits for it). */
   checksSettled(): Promise<void>;
   /** Resolves when the hand-off's operations started so far are done (resume after start included). */

@@ -34,7 +34,10 @@ export function alarmCheck(i: AlarmCheckInput): ReadinessCheck {
       : i.platform === 'win32'
         ? 'an alarm toast with a looping sound, and the alarm window'
         : 'a critical notification, shown through Do Not Disturb, and the alarm window';
-  if (i.platform === 'linux' && i.notifications?.result === 'problem') {
+  // Linux: any problem; elsewhere one that says why the alarm is quiet (the last notification failed, adv50 r21 #1);
+  // macOS's "loud" is its window, which a refused notification leaves ringing.
+  const quiet = i.platform === 'linux' || (i.platform !== 'darwin' && i.notifications?.quietWhy !== undefined);
+  if (quiet && i.notifications?.result === 'problem') {
     // The notification check's own cause (dunst paused answers, and holds it), never "no server" for every problem.
     const why = i.notifications.quietWhy ?? 'no notification server answers';
     return {
