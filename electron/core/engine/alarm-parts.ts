@@ -22,6 +22,7 @@ import type { Notice } from '../storage/settings-store';
 import type { AccountSession } from './account-session';
 import { createEngineAlarms, type AlarmAccount, type EngineAlarms, type IntentResult } from './alarms';
 import { createEnginePhone, type EnginePhone } from './phone';
+import { coverScheduleRef } from './alarm-cover';
 import type { EngineOptions } from './types';
 
 export interface AlarmPartsOptions {
@@ -193,7 +194,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     ringerOf: (ids, atMs) => startRinger(o.settings().accounts, ids, atMs)?.id,
     findCover: (t) =>
       o.options.openView?.('swap', {
-        scheduleId: t.scheduleId,
+        scheduleId: coverScheduleRef(o.settings(), t),
         start: new Date(t.startMs).toISOString(),
         end: new Date(t.endMs).toISOString(),
       }),

@@ -1,0 +1,68 @@
+// "Can't — find cover" on a shift-start alarm opens Swap on that shift. With two accounts on one service, each on
+// call at 09:00 (main on Ops, Work on Platform), the second account's alarm opened Swap with the raw schedule id
+// (`sch_plat`) while the views name it by its ref (`work:sch_plat`): Swap said the ringing shift's schedule was "not
+// watched any more" and offered no Ask for cover (adv50 r22 #1). Each alarm opens Swap on a schedule the state lists,
+// with the shift's own start and end.
+import { describe, expect, it } from 'vitest';
+import { accountIdOf } from '../../../electron/shared/accounts';
+import { jsonObject } from '../../support/json';
+import { createHarness, seedSettings } from '../support/engine-harness';
+import { ME, OPS_ID, seedOf } from '../support/seeds';
+
+const START = Date.parse('2026-03-10T06:00:00Z');
+const MY_START = Date.parse('2026-03-10T09:00:00Z');
+
+describe('"Can’t — find cover" with two accounts on one service', () => {
+  it('opens Swap on the ringing shift of each account, by the schedule the state lists', async () => {
+    const seed = seedOf([
+      {
+        id: OPS_ID,
+        name: 'Ops',
+        zone: 'Etc/UTC',
+        rotationStart: '2026-03-01T01:00:00Z',
+        userIds: ['usr_bob', 'usr_me', 'usr_alice'],
+        length: { amount: 8, unit: 'hours' },
+      },
+      {
+        id: 'sch_plat',
+        name: 'Platform',
+        zone: 'Etc/UTC',
+        rotationStart: '2026-03-01T09:00:00Z',
+        userIds: ['usr_alice', 'usr_me'],
+        length: { amount: 1, unit: 'days' },
+      },
+    ]);
+    const h = await createHarness({ startMs: START, seed, files: 'fs' });
+    await seedSettings(h, { email: ME, scheduleIds: [OPS_ID] });
+    const stored = jsonObject((await h.files.read('settings.json')) ?? '{}');
+    const accounts: unknown[] = Array.isArray(stored.accounts) ? stored.accounts : [];
+    const main = accounts[0];
+    const work = { ...jsonObject(JSON.stringify(main)), id: 'work', label: 'Work', schedules: [{ id: 'sch_plat' }] };
+    await h.files.writeAtomic('settings.json', JSON.stringify({ ...stored, accounts: [main, work] }));
+    const opened: { view: string; params?: Record<string, string> }[] = [];
+    const engine = h.engine({ openView: (view, params) => opened.push({ view, ...(params ? { params } : {}) }) });
+    await engine.start();
+    await h.clock.runWhileAdvancing(engine.handlers['key:set']({ accountId: accountIdOf('work'), key: h.sim.apiKey }));
+    await h.clock.runWhileAdvancing(engine.handlers['sync:refresh'](null));
+    await h.clock.advanceTo(MY_START + 10_000);
+    const state = engine.getState();
+    const alarms = [state.alarm, ...(state.otherAlarms ?? [])].flatMap((a) => (a ? [a] : []));
+    expect(alarms.map((a) => [a.scheduleName, a.ringing]).sort()).toEqual([
+      ['Ops', true],
+      ['Platform', true],
+    ]);
+    for (const a of alarms)
+      expect(await engine.alarmIntent({ kind: 'find-cover', key: a.key }, 'window')).toEqual({ ok: true });
+    const listed = new Map(state.schedules.map((s) => [s.id, s.name]));
+    const plat = alarms.find((a) => a.scheduleName === 'Platform');
+    expect(opened.map((o) => [o.view, listed.get(o.params?.scheduleId ?? '')]).sort()).toEqual([
+      ['swap', 'Ops'],
+      ['swap', 'Platform'],
+    ]);
+    expect(opened.find((o) => listed.get(o.params?.scheduleId ?? '') === 'Platform')?.params).toMatchObject({
+      start: plat?.start,
+      end: '2026-03-11T09:00:00.000Z',
+    });
+    await engine.stop();
+  }, 90_000);
+});
