@@ -147,7 +147,7 @@ export const __vitePreload = (load, deps, base) =>
 
 /** The popover's own components: they stay with it (its first load), everything else of the forms goes together. */
 const POPOVER =
-  /\/(StatusView|App|ScheduleCard|ReadinessLine|MyShifts|MoreMenu|AsksYou|AlarmAsks|TakeOver|People|Avatar|WeekTimeline|WeekChart)\.svelte|\/views\/status\//;
+  /\/(StatusView|App|ScheduleCard|ReadinessLine|StillRingLines|MyShifts|MoreMenu|AsksYou|AlarmAsks|TakeOver|People|Avatar|WeekTimeline|WeekChart)\.svelte|\/views\/status\//;
 const formsOnly = (id: string): boolean =>
   (/renderer\/src\/(views|components)\//.test(id) && !POPOVER.test(id)) || FORM_LIBS.test(id) || FORMS_RUNTIME.test(id);
 /**
@@ -158,7 +158,7 @@ const formsOnly = (id: string): boolean =>
 const FORMS_RUNTIME =
   /svelte\/src\/internal\/(client\/dom\/elements\/bindings\/(input|select)|shared\/clone|shared\/warnings|client\/dom\/blocks\/snippet)\.js$/;
 const FORM_LIBS =
-  /renderer\/src\/lib\/(settings-form|settings-edit|settings-problems|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|form-zone|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form|away|swap|swap-shifts|settling|coverage|preview-text|preview-lines|zoned-window|account-add|account-form|account-texts|alarm-words|alarm-sound|alarm-bridge|phone-form)[.]|electron\/shared\/(base-url|limits|next-step|accounts|recheck-words|swap-rules|phone-defaults|alarm-headline|settings-checks)[.]|zod\/v4\/core\/regexes/;
+  /renderer\/src\/lib\/(settings-form|settings-edit|settings-problems|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|form-zone|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form|away|swap|swap-shifts|swap-lines|settling|coverage|preview-text|preview-lines|zoned-window|account-add|account-form|account-texts|alarm-words|alarm-sound|alarm-bridge|phone-form)[.]|electron\/shared\/(base-url|service-identity|limits|next-step|accounts|recheck-words|swap-rules|phone-defaults|alarm-headline|settings-checks)[.]|zod\/v4\/core\/regexes/;
 /** The week chart, which the popover loads after its first frame. */
 const WEEK = /\/(WeekTimeline|WeekChart)\.svelte|renderer\/src\/lib\/(timeline|week-cursor|segment-override)[.]/;
 /** The glance's controls that need code only once used (the More menu, readiness's fix) and the sync line's notes:

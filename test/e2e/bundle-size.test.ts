@@ -14,13 +14,17 @@ import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-
 // 94.9 (97,206 bytes): a glance line going with the focused button keeps the focus on my state (after the glance:
 // the first load has no room), and Settings opened for an account opens its editor at its key field (the forms
 // chunk), adv49 r17: +179 bytes, none of them in the first load (35,836 of 35,840).
+// Still 95.0 though all views are 97,568 bytes (95.3) after the merges of 29 Nov (97,521) and the forms-only swap
+// words and service-identity rules moved out of the first load (+72 in all): not raised, so this fails until cut.
 const ALL_JS_RATCHET_KB = 95.0;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
 // judged in main and carried in the snapshot, so none of its rule loads first).
 // 35.0 (35,779 bytes, from 35,729), the budget itself: a block whose hand-off may have landed marked "may be handed
 // off — checking" in my state (main's words on the block, adv49 r15 #1; the schema's two fields are 20 bytes of it).
-const FIRST_JS_RATCHET_KB = 35.0;
+// 34.8 (35,617 bytes, from 35,848 after the merges of 29 Nov): lib/swap-lines.ts and shared/service-identity.ts,
+// which only the forms use, moved to the forms chunk (vite.config.ts, FORM_LIBS).
+const FIRST_JS_RATCHET_KB = 34.8;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
 
 describe('renderer bundle budgets', () => {

@@ -3,6 +3,7 @@
 // one added to the popover and not named there would pull every form into its first load, and fail here).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { AppState } from '../../electron/shared/view-state';
 import { e2eSession } from './support/session';
 
 const session = e2eSession();
@@ -27,6 +28,43 @@ describe('code split', () => {
     const form = await session.open('configured', { kind: 'action', view: 'override' });
     await form.page.getByRole('button', { name: /create override/i }).waitFor();
     expect(await scripts(form.page)).toContain('forms');
+  }, 60_000);
+
+  // The phone's "may still ring" lines load just after the glance (StillRingLines.svelte): they once landed in the
+  // forms chunk, so a popover showing one loaded every form's code.
+  it('the popover showing "Your phone may still ring" loads no form code', async () => {
+    const popover = await session.open('configured');
+    const { page } = popover;
+    await page.waitForSelector('html[data-rendered]');
+    const state: AppState = {
+      ...popover.host.engine.getState(),
+      phone: {
+        provider: 'ntfy',
+        server: 'https://ntfy.sh',
+        hasSecrets: true,
+        lastTest: null,
+        booking: 'booked',
+        nextBooked: null,
+        problem: 'could not connect to ntfy.sh',
+        stillRing: [
+          {
+            key: 'k1',
+            at: new Date(Date.now() + 40 * 60_000).toISOString(),
+            scheduleName: 'Platform primary',
+            accountName: 'Work',
+            why: 'not-mine',
+            error: 'could not connect to ntfy.sh (ECONNREFUSED)',
+            passed: false,
+          },
+        ],
+      },
+    };
+    await page.evaluate(`window.__oncallPush('state:changed', ${JSON.stringify(state)})`);
+    await page.getByText(/^Your phone may still ring at /).waitFor();
+    await page.getByTestId('status-more').waitFor();
+    const loaded = await scripts(page);
+    expect(loaded).toContain('after-glance');
+    expect(loaded).not.toContain('forms');
   }, 60_000);
 
   it("a form window whose code can't be loaded says so, never a blank window", async () => {
