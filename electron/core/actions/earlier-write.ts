@@ -15,19 +15,37 @@ function whatOf(doubt: Doubt): string {
   return 'an override';
 }
 
-/** "Can't confirm yet — checking: an earlier write here may still land (your take-over putting you on call …)". */
+/** The earlier write waited for, as the app knows it: where, whom it puts on call, when it was answered, and how. */
+export interface Earlier {
+  scheduleId: string;
+  covering: readonly string[];
+  startMs: number;
+  endMs: number;
+  atMs: number;
+  lost: boolean;
+  what: string;
+}
+
+/** "Can't confirm yet — checking: an earlier write here may still land (your take-over putting you on call …". */
 export function waitingForEarlier(deps: ActionDeps, doubt: Doubt): Failure {
   const { plan } = doubt;
+  const { scheduleId, startMs, endMs } = plan;
+  const earlier = { scheduleId, startMs, endMs, covering: plan.preview.covering, atMs: doubt.atMs };
+  return waitingFor(deps, { ...earlier, lost: doubt.lost === true, what: whatOf(doubt) });
+}
+
+/** The same wait, from what the app recorded of the earlier write (a take-over's own record; adv48 r23 F1). */
+export function waitingFor(deps: ActionDeps, e: Earlier): Failure {
   const nowMs = deps.clock.now();
   const me = lower(deps.settings().email);
-  const users = deps.snapshot.get().schedules.find((s) => s.id === plan.scheduleId)?.details?.users ?? [];
+  const users = deps.snapshot.get().schedules.find((s) => s.id === e.scheduleId)?.details?.users ?? [];
   const nameOf = (email: string) => (email === me ? 'you' : users.find((u) => lower(u.email) === email)?.name || email);
-  const people = joinNames(plan.preview.covering.map(lower).map(nameOf));
+  const people = joinNames(e.covering.map(lower).map(nameOf));
   const at = { nowMs, localZone: deps.localZone?.() ?? 'UTC' };
-  const when = `${formatDayTime(plan.startMs, at)} – ${formatDayTime(plan.endMs, at)}`;
-  const settled = formatDayTime(Math.ceil((doubt.atMs + SETTLE_MS) / 60_000) * 60_000, at);
+  const when = `${formatDayTime(e.startMs, at)} – ${formatDayTime(e.endMs, at)}`;
+  const settled = formatDayTime(Math.ceil((e.atMs + SETTLE_MS) / 60_000) * 60_000, at);
   return failure(
     'service_wait',
-    `Can't confirm yet — checking: an earlier write here may still land (${whatOf(doubt)}, putting ${people} on call ${when}: ${doubt.lost === true ? 'its answer never came' : 'the service answered it with an error'}, and the service may still apply it), so nothing was sent. Try again from ${settled}: the schedule is read first then, and it is written only on what the service holds.`,
+    `Can't confirm yet — checking: an earlier write here may still land (${e.what}, putting ${people} on call ${when}: ${e.lost ? 'its answer never came' : 'the service answered it with an error'}, and the service may still apply it), so nothing was sent. Try again from ${settled}: the schedule is read first then, and it is written only on what the service holds.`,
   );
 }

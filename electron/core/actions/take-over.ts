@@ -12,6 +12,7 @@ import { changedSinceCreated } from './override-held';
 import { changedSinceSeen, offAfter } from './take-over-seen';
 import { handBack } from './take-over-hand-back';
 import { changedInside } from './take-over-inside';
+import { earlierTakeOver } from './take-over-earlier';
 import {
   freshSnapshot,
   isFailure,
@@ -74,6 +75,9 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: S
     me,
     readEndMs: readTo ? Date.parse(readTo) : undefined,
   });
+  const waits =
+    changed !== undefined && !now.emails.includes(me) && earlierTakeOver(deps, snapshot, request.scheduleId);
+  if (waits) return waits;
   if (changed !== undefined && !now.emails.includes(me)) return refuse('changed_since_planned', changed);
   if (now.emails.includes(me)) {
     // A take-over of mine whose answer was lost and that landed after all: said as done, not sent again. Only when

@@ -32,6 +32,9 @@ export function createHalfSwaps(changed: () => void): HalfSwaps {
     decorate(state, nowMs) {
       // A fresh read showing the missing side in place (made elsewhere: the web UI, another device) settles it.
       for (const [key, h] of kept) if (missingSides(h).every((side) => inPlace(state, side))) kept.delete(key);
+      // My side said "unknown" that a fresh read shows in place (the service applied it late): the line says what
+      // the schedule holds now, not the outcome it could not know then (adv48 r23 F3).
+      for (const [key, h] of kept) if (mineLanded(state, h)) kept.set(key, landedMine(h));
       const open = [...kept.values()].filter(
         (h) => Date.parse(h.result.mine.end) > nowMs || Date.parse(h.result.theirs.end) > nowMs,
       );
@@ -46,6 +49,16 @@ function missingSides(h: HalfSwap): SwapSide[] {
   if (back !== null) return [back];
   return mine.state === 'handed_off' ? [theirs] : [theirs, mine];
 }
+
+const mineLanded = (state: AppState, h: HalfSwap): boolean =>
+  h.result.back === null &&
+  (h.result.mine.state === 'unknown' || h.result.mine.state === 'sending') &&
+  inPlace(state, h.result.mine);
+
+const landedMine = (h: HalfSwap): HalfSwap => ({
+  ...h,
+  result: { ...h.result, mine: { ...h.result.mine, state: 'handed_off', message: 'The schedule shows it in place.' } },
+});
 
 /** Whether the schedule, freshly read, has the side's people (its cover and the others kept) over its whole window. */
 function inPlace(state: AppState, side: SwapSide): boolean {

@@ -2,7 +2,7 @@
 // for what is unknown until it is known. Shared with the controller through one run context, so the controller
 // (controller.ts) reads as its operations (start, create, retry, dismiss) and this as how an item is sent.
 import type { HandoffItem, HandoffRun, HandoffStatus } from '../../shared/handoff';
-import { handoffSaid, STILL_CHECKING, unconfirmed, UNCONFIRMED_PREFIX } from '../../shared/handoff-text';
+import { handoffSaid, STILL_CHECKING, stillChecking, unconfirmed, UNCONFIRMED_PREFIX } from '../../shared/handoff-text';
 import { NOT_SAVED_MESSAGE } from './store';
 import { sendGate } from './send-gate';
 import { SETTLE_MS } from '../actions/override-verify';
@@ -115,6 +115,11 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   if (!('id' in clipped)) return void (await put(ctx, restated(item, clipped)));
   // Written only on what the service holds now: a manager's change since the plan is said, never written over.
   const held = await heldFirst(ctx.write, clipped);
+  // Pressed inside the 2 minutes its error answer gives the service: a change read now is not final (the earlier write
+  // may still land over it), so it is not said as "changed" and nothing is sent; the item stays "checking" and is
+  // restated once it lands or the 2 minutes are over (watch-late.ts; adv48 r23 F1).
+  if (held?.state === 'changed' && stillChecking(item) && !settleOver(settlesOf(ctx), item, ctx.deps.clock.now()))
+    return;
   if (held) return void (await put(ctx, restated(item, held)));
   // The cover rule on the schedules' people as the service lists them now, not as last synced (adv48 round 10 #2).
   const onService = ctx.deps.coverNow ? await ctx.deps.coverNow(clipped.scheduleId, clipped.email) : true;

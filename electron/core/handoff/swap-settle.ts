@@ -8,7 +8,7 @@ import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import type { WriteDeps } from './write-one';
 import { stillInPlace } from './held';
-import { settleKnown, settling, waitText } from './swap-unsettled';
+import { landedLate, landedLateText, settleKnown, settling, waitText } from './swap-unsettled';
 import {
   clip,
   coveringOf as covering,
@@ -58,6 +58,9 @@ async function send(deps: SettleDeps, s: SwapSide, from: string): Promise<SwapSi
     if (seen === 'hidden') return { ...s, state: 'handed_off', message: HIDDEN };
     if (seen === undefined)
       return { ...s, state: 'unknown', message: 'The schedule could not be read to check it, so it was not sent.' };
+    // Inside the 2 minutes after its error answer the service may still apply it, over whatever holds now: nothing
+    // is judged "changed" or sent; it stays "checking" (adv48 r23 F1).
+    if (settling(deps.settles, s, deps.nowMs())) return { ...s, state: 'unknown' };
   }
   if (Date.parse(s.end) <= deps.nowMs()) return { ...s, state: 'not_sent', message: 'This shift is over.' };
   return sendSide(deps, s, from);
@@ -142,6 +145,8 @@ async function settleOnce(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapR
         'validation',
         'Nothing was sent: there is nothing to hand back now (the swap is not half done, or its other side is still being checked).',
       );
+    if (back === null && landedLate(deps.settles, mine))
+      return failure('validation', landedLateText(teammateName(deps.state(), theirs.scheduleId, mine.email)));
     const state = deps.state();
     const accountId = refParts(mine.scheduleId).accountId;
     const me = myEmailOn(state, accountId);

@@ -57,3 +57,12 @@ export function waitText(book: SettleBook, s: SwapSide, nowMs: number): string {
   const seconds = Math.max(1, Math.ceil(((book.untilMs(s) ?? nowMs) - nowMs) / 1000));
   return `Can't confirm yet — checking: the schedule does not show it yet, but the service may still apply it for ${seconds} more seconds, so your shift was not handed back (with both in place you would be on call for both). Press Hand back again then: the schedule is read first.`;
 }
+
+/** My side in place now, after main answered it "may have landed": the service applied it at a moment the app did not
+ *  read, so who was on call there just before it can't be told (a manager may have changed it meanwhile), and a hand
+ *  back to those I planned around could bring back someone since removed (adv48 r23 F2). */
+export const landedLate = (book: SettleBook, mine: SwapSide): boolean =>
+  mine.state === 'handed_off' && settleKnown(book, mine);
+
+export const landedLateText = (name: string): string =>
+  `Nothing was sent: ${name}'s cover of your shift landed late (the service applied it after its answer said it might not), so the app can't tell who was on call there just before it; a manager may have changed it meanwhile, and handing it back could put back someone they removed. Look at the schedule and change it there.`;

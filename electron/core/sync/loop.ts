@@ -121,7 +121,8 @@ async function pass(loop: Loop, client: OncallClient, plan: FetchPlan): Promise<
     stopped: isStale,
   });
   if (isStale()) return;
-  const own = await confirmOwnOverrides(client, snapshot.get(), fetched, loop.options.getConfig().email, isStale);
+  const email = loop.options.getConfig().email;
+  const own = await confirmOwnOverrides(client, snapshot.get(), fetched, email, isStale, clock.now());
   if (isStale()) return;
   const config = loop.options.getConfig();
   const ctx = { snapshot: snapshot.get(), email: config.email, refresh: config.refresh, nowMs: clock.now() };

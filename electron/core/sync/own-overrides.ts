@@ -7,6 +7,7 @@ import type { OncallClient } from '../../api/client-types';
 import type { CreatedOverride, Snapshot } from '../model/snapshot';
 import type { FetchPass } from './fetch';
 import { heldAtEdges } from './held-edges';
+import { replacedBeforeLanding } from './own-replaced';
 
 type Verdict = 'confirmed' | 'refused';
 const keyOf = (o: CreatedOverride): string => `${o.scheduleId}|${o.id}|${o.createdAt}|${o.start}|${o.end}`;
@@ -54,6 +55,7 @@ export async function confirmOwnOverrides(
   pass: FetchPass,
   email: string,
   stopped: () => boolean,
+  nowMs: number,
 ): Promise<OwnFold | undefined> {
   const me = email.trim().toLowerCase();
   const read = new Set(pass.schedules.filter((s) => s.details.ok).map((s) => s.id));
@@ -75,7 +77,7 @@ export async function confirmOwnOverrides(
       if (verdict === 'refused') return (dropped.push(NOT_SHOWN), []);
       if (verdict === undefined) return [o];
       const { unconfirmed: _was, ...confirmed } = o;
-      return [confirmed];
+      return [replacedBeforeLanding(confirmed, { before: snapshot, after: s }, me, nowMs)];
     });
     // A write that may still land, read back from the file: mine once the schedule shows its window (it then
     // explains the change it made); never offered, and never dropped for not showing yet (it may land later).

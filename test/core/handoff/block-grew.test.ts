@@ -4,6 +4,7 @@
 // says "changed since you planned it: you are now on call …" and nothing is sent. Pair world (UTC rotation, Berlin
 // local): Thu 3/26 08:00Z – Fri 08:00Z is me+Alice; Wed 3/25 is Alice+Bob; my Tue 3/24 is with Bob.
 import { describe, expect, it } from 'vitest';
+import { SETTLE_MS } from '../../../electron/core/actions/override-verify';
 import type { Engine } from '../../../electron/core/engine/types';
 import type { Harness } from '../support/engine-harness';
 import { overridesOn, startPairWorld, SWAP } from './support/pair-world';
@@ -52,6 +53,9 @@ describe('away: the block grew or shrank between plan and Create', () => {
     const { h, engine, row } = await startAndFail();
     manager(h, Date.parse(row.end) - 30 * 60_000, Date.parse(row.end), ['usr_me', 'usr_alice']);
     manager(h, THU_8Z - H, THU_8Z, ['usr_me', 'usr_carol']);
+    // A Retry inside the 2 minutes the service is given to apply the 5xx'd write keeps it "checking" (the write may still
+    // land over this change: retry-in-settle.test.ts); pressed after them, the change is said and nothing is sent.
+    await h.clock.advance(SETTLE_MS);
     const retried = await h.clock.runWhileAdvancing(engine.handlers['handoff:retry'](null));
     const item = retried.ok ? retried.value.run?.items[0] : undefined;
     expect(item?.state).toBe('changed');

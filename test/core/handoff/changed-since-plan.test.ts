@@ -3,6 +3,7 @@
 // ("changed since you planned it: Carol Lee now covers …"), and nothing stale is written. Pair world: two on call
 // at once; my Mon 3/23 is with Alice, my Tue 3/24 with Bob.
 import { describe, expect, it } from 'vitest';
+import { SETTLE_MS } from '../../../electron/core/actions/override-verify';
 import type { Engine } from '../../../electron/core/engine/types';
 import type { Harness } from '../support/engine-harness';
 import { overridesOn, startPairWorld } from './support/pair-world';
@@ -36,6 +37,9 @@ describe('away: a manager changes the block between plan and write', () => {
     // Meanwhile the manager gives my Monday to Carol alone (Alice leaves too).
     manager(h, MON, ['usr_carol']);
     const before = overridesOn(h, 'sch_pair').length;
+    // A Retry inside the 2 minutes the service is given to apply the 5xx'd write keeps it "checking" (the write may still
+    // land over this change: retry-in-settle.test.ts); pressed after them, the change is said and nothing is sent.
+    await h.clock.advance(SETTLE_MS);
     const retried = await h.clock.runWhileAdvancing(engine.handlers['handoff:retry'](null));
     expect(overridesOn(h, 'sch_pair')).toHaveLength(before);
     const it0 = retried.ok ? retried.value.run?.items[0] : undefined;
@@ -67,6 +71,9 @@ describe('away: a manager changes the block between plan and write', () => {
     const again = h.engine();
     await again.start();
     await h.clock.runWhileAdvancing(again.handoffIdle());
+    // A Retry inside the 2 minutes the service is given to apply the 5xx'd write keeps it "checking" (the write may still
+    // land over this change: retry-in-settle.test.ts); pressed after them, the change is said and nothing is sent.
+    await h.clock.advance(SETTLE_MS);
     const retried = await h.clock.runWhileAdvancing(again.handlers['handoff:retry'](null));
     expect(overridesOn(h, 'sch_pair')).toHaveLength(1);
     expect(retried.ok && retried.value.run?.items[0]?.state).toBe('changed');

@@ -35,6 +35,9 @@ describe('swap: a manager changes a side between plan and write', () => {
     if (!half.ok) throw new Error(half.error.message);
     expect([half.value.mine.state, half.value.theirs.state]).toEqual(['handed_off', 'unknown']);
     h.sim.state.addOverride('sch_solo', { ...ms(THU), userIds: ['usr_alice'] }, h.clock.now());
+    // A Retry inside the 2 minutes the service is given to apply the 5xx'd write keeps it "checking" (the write may still
+    // land over this change: retry-in-settle.test.ts); pressed after them, the change is said and nothing is sent.
+    await h.clock.advance(SETTLE_MS);
     const retried = await h.clock.runWhileAdvancing(engine.handlers['swap:settle']({ action: 'retry', ...half.value }));
     if (!retried.ok) throw new Error(retried.error.message);
     expect(retried.value.theirs.state).toBe('changed');

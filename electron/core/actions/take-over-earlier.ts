@@ -1,0 +1,28 @@
+// A take-over of mine the service answered with an error (or never answered) and does not show yet: for the 2 minutes
+// it is given to apply it, it may still land over whatever holds now. A press again in that time is a wait that names
+// it, never "changed since you planned it" of a change the late write may yet overwrite (adv48 r23 F1).
+import type { Snapshot } from '../model/snapshot';
+import type { Failure } from './common';
+import { waitingFor } from './earlier-write';
+import { SETTLE_MS } from './override-verify';
+import { lower, type TakeOverDeps } from './take-over-write';
+
+/** The wait to answer instead of judging the schedule, or undefined when no take-over of mine may still land here. */
+export function earlierTakeOver(deps: TakeOverDeps, snapshot: Snapshot, scheduleId: string): Failure | undefined {
+  const nowMs = deps.clock.now();
+  const mayLand = snapshot.createdOverrides
+    .filter((c) => c.scheduleId === scheduleId && c.kind === 'take-over' && c.unconfirmed === true)
+    .filter((c) => Date.parse(c.end) > nowMs && Date.parse(c.createdAt) + SETTLE_MS > nowMs)
+    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
+  if (!mayLand) return undefined;
+  const covering = mayLand.covering ?? [lower(deps.settings().email), ...(mayLand.kept ?? [])];
+  return waitingFor(deps, {
+    scheduleId,
+    covering,
+    startMs: Date.parse(mayLand.start),
+    endMs: Date.parse(mayLand.end),
+    atMs: Date.parse(mayLand.createdAt),
+    lost: mayLand.erred !== true,
+    what: 'your take-over',
+  });
+}
