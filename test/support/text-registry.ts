@@ -19,6 +19,7 @@ import { icsTexts, logSaid, notificationTexts, type Said, type Surface } from '.
 import type { WriteAnswer } from './text-registry-writes';
 import { previewLog, type AccountPreview } from './text-registry-preview';
 import { swapFormLog } from './text-registry-swap';
+import { takeOverTexts } from './text-registry-takeover';
 import { readinessLine } from '../../electron/shared/readiness-text';
 import { formatDate, formatDayTime } from '../../electron/shared/format';
 import { loadLine } from '../../electron/shared/load-text';
@@ -28,8 +29,7 @@ import { stillRingRows } from '../../renderer/src/lib/still-ring-rows';
 import { askRows, countsText, staleLine, uncoveredText } from '../../renderer/src/lib/glance';
 import { coverageItems } from '../../renderer/src/lib/coverage';
 import { hasData } from '../../electron/shared/freshness';
-import { myShiftRows } from '../../renderer/src/lib/my-shift-rows';
-import { myListRows, myShiftsNote } from '../../renderer/src/lib/my-shift-rows';
+import { myListRows, myShiftRows, myShiftsNote } from '../../renderer/src/lib/my-shift-rows';
 import { cardLines, coverageNote, myStateLine } from '../../renderer/src/lib/status-model';
 import { timelineModel } from '../../renderer/src/lib/timeline';
 
@@ -222,6 +222,7 @@ export function everyText(input: RegistryInput): Said[] {
     ...settings,
     ...statements(input, whole),
     ...loadTexts(input, whole),
+    ...takeOverTexts(input.state, input.nowMs, input.localZone),
     ...notificationTexts(input.notifications ?? []),
     ...(input.ics === undefined ? [] : icsTexts(input.ics)),
     ...notificationLog(input.reminders ?? []).map((t) => logSaid('notification', t)),
