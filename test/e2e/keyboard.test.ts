@@ -109,8 +109,8 @@ describe('the take-over confirmation by keyboard', () => {
     expect(host.sim.requests.count({ method: 'POST' })).toBe(posts);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter'); // yes
-    await page.getByText(`You are on call on ${target.name} until`).waitFor();
-    await expect.poll(() => focused(page)).toMatch(new RegExp(`^You are on call on ${target.name} until`));
+    await page.getByText(`You took over ${target.name} until`).waitFor();
+    await expect.poll(() => focused(page)).toMatch(new RegExp(`^You took over ${target.name} until`));
   });
 });
 

@@ -23,7 +23,7 @@ describe('take over from a schedule card', () => {
       await theCard.getByText(`Take over from ${from.name} until`).waitFor();
       await app.screenshot(`take-over-confirm-${colorScheme}`);
       await page.keyboard.press('Enter'); // the confirm button has the focus
-      await theCard.getByText(`You are on call on ${target.name} until`).waitFor();
+      await theCard.getByText(`You took over ${target.name} until`).waitFor();
       // The schedule as the service now reads it: me on call, not them.
       await host.waitForState((s) => s.schedules.find((x) => x.id === target.id)?.meOnCall === true, 'me on call');
       const now = host.engine.getState().schedules.find((x) => x.id === target.id)!.now!;

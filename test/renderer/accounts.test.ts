@@ -1,7 +1,7 @@
 // How the popover names several services: nothing changes with one account; with several every schedule row names
 // its account, cards group by account in the user's order, and an account that is not fresh says its problem.
 import { describe, expect, it } from 'vitest';
-import { myEmailFor, syncText } from '../../renderer/src/lib/account-texts';
+import { myEmailFor, accountSyncText } from '../../renderer/src/lib/account-texts';
 import { accountHeading, withAccount } from '../../renderer/src/lib/accounts';
 import { groupByAccount } from '../../renderer/src/lib/card-groups';
 import { askRows } from '../../renderer/src/lib/glance';
@@ -114,10 +114,10 @@ describe('several accounts', () => {
         accountView({ label: 'Acme', sync: { kind: 'offline', cause: 'refused', message: 'x', saved: null } }),
       ),
     ).toBe('Acme: offline');
-    expect(syncText(accountView({ sync: partialSync("Couldn't refresh Ops (timeout)") }))).toBe(
+    expect(accountSyncText(accountView({ sync: partialSync("Couldn't refresh Ops (timeout)") }))).toBe(
       "Couldn't refresh Ops (timeout)",
     );
-    expect(syncText(accountView())).toBe('Up to date');
+    expect(accountSyncText(accountView())).toBe('Up to date');
   });
 
   it('names the account on a request that asks me, and carries the ref to the override form', () => {

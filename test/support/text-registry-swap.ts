@@ -2,9 +2,8 @@
 // says of it ("Your shift: … · <window>") and its preview ("Erin covers your …", "You cover Erin's …", their block
 // the one after mine on the same schedule), worded by the form's own module (renderer/src/lib/swap-lines.ts), so the
 // properties read each block with its basis as My shifts and the week give it.
-import { formatDayTime, formatWindow } from '../../electron/shared/format';
 import type { AppState, Basis } from '../../electron/shared/view-state';
-import { swapLines, swapPreviewText } from '../../renderer/src/lib/swap-lines';
+import { swapLines, swapPreviewText, swapWords } from '../../renderer/src/lib/swap-lines';
 
 export interface SwapFormText {
   accountId: string;
@@ -15,15 +14,7 @@ export interface SwapFormText {
 }
 
 export function swapFormLog(state: AppState, nowMs: number, localZone: string): SwapFormText[] {
-  const ctx = { nowMs, localZone, locale: 'en-GB' };
-  const zoneOf = (id: string) => state.schedules.find((s) => s.id === id)?.timeZone;
-  const words = {
-    windowText: (start: string, end: string, id: string) => {
-      const zone = zoneOf(id);
-      return formatWindow(start, end, { ...ctx, ...(zone ? { scheduleZone: zone } : {}) });
-    },
-    time: (iso: string) => formatDayTime(iso, ctx),
-  };
+  const words = swapWords(state, { nowMs, localZone, locale: 'en-GB' });
   return state.me.shifts.flatMap((m) => {
     const mine = { scheduleId: m.scheduleId, start: m.start, end: m.end };
     const lengthMs = Date.parse(m.end) - Date.parse(m.start);

@@ -19,17 +19,18 @@ import { icsTexts, logSaid, notificationTexts, type Said, type Surface } from '.
 import type { WriteAnswer } from './text-registry-writes';
 import { previewLog, type AccountPreview } from './text-registry-preview';
 import { swapFormLog } from './text-registry-swap';
+import { takeOverTexts } from './text-registry-takeover';
+import { formTexts } from './text-registry-forms';
 import { readinessLine } from '../../electron/shared/readiness-text';
-import { formatDate, formatDayTime } from '../../electron/shared/format';
-import { loadLine } from '../../electron/shared/load-text';
+import { formatDayTime } from '../../electron/shared/format';
+import { popoverLoadLine } from '../../renderer/src/lib/load-words';
 import type { AppState, MyShift } from '../../electron/shared/view-state';
 import { alarmAskRows } from '../../renderer/src/lib/alarm-asks';
 import { stillRingRows } from '../../renderer/src/lib/still-ring-rows';
 import { askRows, countsText, staleLine, uncoveredText } from '../../renderer/src/lib/glance';
 import { coverageItems } from '../../renderer/src/lib/coverage';
 import { hasData } from '../../electron/shared/freshness';
-import { myShiftRows } from '../../renderer/src/lib/my-shift-rows';
-import { myListRows, myShiftsNote } from '../../renderer/src/lib/my-shift-rows';
+import { myListRows, myShiftRows, myShiftsNote } from '../../renderer/src/lib/my-shift-rows';
 import { cardLines, coverageNote, myStateLine } from '../../renderer/src/lib/status-model';
 import { timelineModel } from '../../renderer/src/lib/timeline';
 
@@ -179,16 +180,11 @@ function loadTexts(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces>
   const { state, nowMs, localZone } = input;
   const load = state.me.load;
   if (!load) return [];
-  const ctx = { nowMs, locale: 'en-GB', localZone };
-  const words = {
-    dateTime: (iso: string) => formatDate(iso, { ...ctx, clock: true }),
-    time: (iso: string) => formatDayTime(iso, ctx),
-  };
   const accounts = load.byAccount ?? [{ ...load, accountId: state.accounts[0]?.id ?? null, label: '' }];
   return accounts.flatMap((a) => {
     const p = a.thisMonth;
     if (!p) return [];
-    const line = loadLine(load, words) ?? '';
+    const line = popoverLoadLine(state, { nowMs, locale: 'en-GB', localZone }) ?? '';
     const parts = line
       .replace(/^This month: /, '')
       .replace(/ — each service counted apart$/, '')
@@ -222,6 +218,8 @@ export function everyText(input: RegistryInput): Said[] {
     ...settings,
     ...statements(input, whole),
     ...loadTexts(input, whole),
+    ...takeOverTexts(input.state, input.nowMs, input.localZone),
+    ...formTexts(input.state, input.nowMs, input.localZone),
     ...notificationTexts(input.notifications ?? []),
     ...(input.ics === undefined ? [] : icsTexts(input.ics)),
     ...notificationLog(input.reminders ?? []).map((t) => logSaid('notification', t)),

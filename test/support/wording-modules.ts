@@ -22,13 +22,14 @@ export const wordsText = (file: string): boolean =>
     (m[1] ?? '').split(',').some((n) => WORDING.has(n.trim().split(/\s+as\s+/)[0] ?? '')),
   );
 
-export function filesUnder(dir: string): string[] {
+/** The TypeScript modules under `dir`; with `ext` /\.svelte$/, its Svelte components (which word text too). */
+export function filesUnder(dir: string, ext = /\.ts$/): string[] {
   const abs = join(root, dir);
   if (!existsSync(abs)) return [];
   return readdirSync(abs).flatMap((name) => {
     const path = join(abs, name);
-    if (statSync(path).isDirectory()) return filesUnder(projectPath(root, path));
-    return /\.ts$/.test(name) && !name.endsWith('.d.ts') ? [projectPath(root, path)] : [];
+    if (statSync(path).isDirectory()) return filesUnder(projectPath(root, path), ext);
+    return ext.test(name) && !name.endsWith('.d.ts') ? [projectPath(root, path)] : [];
   });
 }
 

@@ -11,8 +11,9 @@ export function keyText(account: Pick<AccountView, 'hasKey' | 'keyStorage' | 'ke
   return account.keyStorage === 'memory' ? 'Key kept in memory (this session)' : 'Key stored in the keychain';
 }
 
-/** How the account's sync stands, for the Accounts list: "Up to date" or its problem. */
-export function syncText(account: Pick<AccountView, 'sync'>): string {
+/** How the account's sync stands, for the Accounts list: "Up to date" or its problem (not shared/freshness's
+ *  syncText, whose name the registry-reach test reads as a wording primitive). */
+export function accountSyncText(account: Pick<AccountView, 'sync'>): string {
   const problem = syncProblem(account.sync);
   return problem ? problem.charAt(0).toUpperCase() + problem.slice(1) : 'Up to date';
 }

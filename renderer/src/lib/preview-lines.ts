@@ -61,6 +61,11 @@ function replacesText(p: OverridePreview, covering: readonly string[], w: Previe
   return `Replaces nobody else${mark}: ${list(covering)} ${beVerb(covering)} on call for part of it already.`;
 }
 
+/** "Sun 17:35 – Tue 13:35 · 44 h": a window and its length, as the preview and the result (OverrideResult) say it. */
+export function windowLine(windowText: (start: string, end: string) => string, start: string, end: string): string {
+  return `${windowText(start, end)} · ${formatDuration(Date.parse(end) - Date.parse(start))}`;
+}
+
 /** The preview's lines, each statement about who is on call worded with its basis. */
 export function previewLines(p: OverridePreview, w: PreviewWords): PreviewLines {
   // One person, one way: by name when the schedule's people or those it replaces know it, else by e-mail.
@@ -74,7 +79,7 @@ export function previewLines(p: OverridePreview, w: PreviewWords): PreviewLines 
   return {
     who: list(covering),
     covers: `${beVerb(covering) === 'is' ? 'covers' : 'cover'} ${w.scheduleName}`,
-    window: `${w.windowText(p.start, p.end)} · ${formatDuration(Date.parse(p.end) - Date.parse(p.start))}`,
+    window: windowLine(w.windowText, p.start, p.end),
     ...(already === undefined ? {} : { already }),
     ...(p.alreadyOnCall ? {} : { replaces: replacesText(p, covering, w) }),
     ...(drop === undefined ? {} : { drop }),

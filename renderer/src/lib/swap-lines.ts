@@ -3,7 +3,9 @@
 // carries its basis in the one wording every surface uses (" (saved data from 13:34)", shared/basis.ts): the form
 // is where a write is decided, and My shifts and the week mark the same block saved (issue 47, round 14 #1).
 import { basisMark, viewBasis, type Basis } from '../../../electron/shared/basis';
+import { formatDayTime, formatWindow } from '../../../electron/shared/format';
 import type { AppState } from '../../../electron/shared/view-state';
+import type { FormatContext } from './format-context';
 
 /** A block on a schedule, as the form has it (mine from the route, theirs as offered). */
 export interface SwapBlock {
@@ -17,6 +19,17 @@ export interface SwapWords {
   windowText: (start: string, end: string, scheduleId: string) => string;
   /** An instant as every surface words it (a day and time in the local zone). */
   time: (iso: string) => string;
+}
+
+/** The form's words for windows and instants, here and not in SwapView.svelte so the registry words them alike. */
+export function swapWords(state: Pick<AppState, 'schedules'>, ctx: FormatContext): SwapWords {
+  return {
+    windowText: (start, end, scheduleId) => {
+      const zone = state.schedules.find((s) => s.id === scheduleId)?.timeZone;
+      return formatWindow(start, end, { ...ctx, ...(zone ? { scheduleZone: zone } : {}) });
+    },
+    time: (iso) => formatDayTime(iso, ctx),
+  };
 }
 
 export interface SwapLines {

@@ -98,11 +98,13 @@ describe('one formatter: the same instant, length and zone on every surface', ()
   const said = everyText({ state, nowMs: SAT, localZone: ZONE, reminders });
   // What is worded now (at SAT): every surface, Settings → Phone and the readiness warning (reminders and the alarm
   // are worded when they fall due: checked below at the start).
-  // My load (kind 'load') is a part of the popover and `status` already here.
+  // My load (kind 'load') is a part of the popover and `status` already here; Settings' "Added “…” (zone)." states
+  // no time at all.
   const texts = said.filter(
     (s) =>
       !s.statement &&
       s.kind !== 'load' &&
+      s.kind !== 'schedule-added' &&
       s.kind !== 'cli-ack' &&
       s.kind !== 'cli-ack-booked' &&
       (s.surface !== 'notification' || s.kind === 'readiness'),
