@@ -144,7 +144,8 @@ function myShiftsLines(state: AppState, o: FormatOptions): string[] {
  *  yours". */
 export function statusHoleLine(state: AppState, h: MyHole, o: FormatOptions): string {
   const z = zoned(o, state.schedules.find((s) => s.id === h.scheduleId)?.timeZone);
-  return `  ${formatWindow(h.from, h.to, z)} · ${withAccount(state, h.accountId, h.scheduleName)}: ${HOLE_WORDS}`;
+  // A gap's name already carries its account with several (core/state/account-naming.ts): never "Acme · Acme".
+  return `  ${formatWindow(h.from, h.to, z)} · ${h.scheduleName}: ${HOLE_WORDS}`;
 }
 
 /** One block of "Your shifts": "  14:00–22:00 (09:00–17:00 New York) · 8 h — Payments US"; an end the read doesn't

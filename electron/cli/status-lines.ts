@@ -1,7 +1,7 @@
 // The `status` summary's words for a source's freshness, the coverage requests and my on-call load (status-format.ts
 // puts them together). What was never loaded is unknown, never "none"; saved data says from when.
 import { coveredGroups } from '../shared/covered-words';
-import { knownAsks, unsureGroups } from '../shared/ask-basis-words';
+import { knownAsks, maybePartsWords, unsureGroups } from '../shared/ask-basis-words';
 import { askedOfMe } from '../shared/asked-of-me';
 import { hasData, savedAt } from '../shared/freshness';
 import { withAccount } from '../shared/accounts';
@@ -55,8 +55,12 @@ function coverageLine(state: AppState, c: CoverageView, o: FormatOptions, asking
   const when = first
     ? ` — ${withAccount(state, c.accountId, first.scheduleName)} ${formatWindow(first.start, first.end, o)}`
     : '';
-  const more = c.shifts.length > 1 ? ` (+${c.shifts.length - 1} more)` : '';
-  return `  ${c.requester.name}: ${c.reason}${when}${more}`;
+  // A part whose time isn't read fresh only may ask me: named apart, after the part that asks (adv47 r23 #1).
+  const maybe = asking ? ofMe.maybe : [];
+  const rest = c.shifts.length - 1 - maybe.length;
+  const more = rest > 0 ? ` (+${rest} more)` : '';
+  const maybeWords = maybePartsWords(maybe, (p) => formatWindow(p.start, p.end, o), o);
+  return `  ${c.requester.name}: ${c.reason}${when}${more}${maybeWords ? ` (${maybeWords})` : ''}`;
 }
 
 export function coverageLines(state: AppState, o: FormatOptions): string[] {

@@ -4,10 +4,10 @@
 import { basisMark, endIsKnown, untilPhrase } from '../shared/basis';
 import { blockWindow } from '../shared/block-words';
 import { withAccount } from '../shared/accounts';
-import { myRunNext, myRunNow, nowBlocks, runIsChained, runNames, type OnCallRun } from '../shared/on-call-run';
+import { myRunNext, myRunNow, runIsChained, runNames, type OnCallRun } from '../shared/on-call-run';
 import { gapsBefore, myAbsence } from '../shared/knowledge';
 import { nowUnknownText } from '../shared/now-unknown';
-import { runUnreadNote } from '../shared/run-words';
+import { runEndNote, runUnreadNote } from '../shared/run-words';
 import { runZones } from '../shared/schedule-zone';
 import { formatDayTime, formatRelative, formatWindow } from '../shared/format';
 import type { AppState, MyShift } from '../shared/view-state';
@@ -78,15 +78,22 @@ export function statusNextOf(state: AppState, next: MyShift, run: OnCallRun | nu
     : statusNextPhrase(state, next, o);
 }
 
+/** " · your on-call time: until at least 10:00, then unknown (…)" after the blocks I'm on (run-words.ts). */
+export const statusRunEndNote = (state: AppState, run: OnCallRun, o: StatusTimeOptions): string =>
+  runEndNote(state, run, runEnd(state, run, o));
+
 export function myLines(state: AppState, o: StatusTimeOptions): string[] {
   const lines: string[] = [];
   // Its end only where every watched schedule was read right after it (else "until at least …, then unknown").
   const run = myRunNow(state, o.nowMs);
   // Back to back on several schedules: one line, until the end of my continuous on-call time.
-  if (run && run.blocks.length > run.nowCount) lines.push(statusRunLine(state, run, o));
-  else if (run) for (const m of nowBlocks(state.me.onCallNow, run)) lines.push(statusNowLine(state, m, o));
-  // Where the end is unknown because another schedule is: which (said once, after the line(s) about now).
-  const unread = run ? runUnreadNote(state, run) : '';
+  const chained = run !== null && run.blocks.length > run.nowCount;
+  if (run && chained) lines.push(statusRunLine(state, run, o));
+  // Each block by its schedule's own end, as the hand-off says it (adv47 r23 #3).
+  else if (run) for (const m of state.me.onCallNow) lines.push(statusNowLine(state, m, o));
+  // Where the end is unknown because another schedule is: which (said once, after the line(s) about now); beside
+  // blocks said by their own ends, as my run's own statement.
+  const unread = !run ? '' : chained ? runUnreadNote(state, run) : statusRunEndNote(state, run, o);
   if (unread !== '') lines[lines.length - 1] += unread;
   const unknownNow = nowUnknownText(state, (iso) => formatDayTime(iso, o));
   if (unknownNow !== '') lines.push(`On call now: ${unknownNow}`);

@@ -41,3 +41,15 @@ export function unsureGroups<T extends Pick<CoverageView, 'askBasis'>>(
   }
   return [...groups].map(([words, items]) => ({ words, items }));
 }
+
+/** The parts of a request that only may ask me, after the part that asks me: "+1 more that may ask you — couldn't
+ *  check: Thu 09:00 – Fri 09:00" (each with its window as its surface words it; adv47 r23 #1). */
+export function maybePartsWords<T extends Pick<CoverageView, 'askBasis'>>(
+  parts: readonly T[],
+  windowOf: (part: T) => string,
+  opts: DayFormatOptions,
+): string {
+  if (parts.length === 0) return '';
+  const words = [...new Set(parts.map((p) => askBasisWords(p, opts) ?? ''))].join('; ');
+  return `+${parts.length} more that may ask you — ${words}: ${parts.map(windowOf).join(', ')}`;
+}

@@ -20,6 +20,8 @@ export function isMySchedule(state: AppState, schedule: ScheduleView): boolean {
 export interface AskedOfMe {
   /** The shifts on schedules I am in, soonest first: what the request asks of me. */
   asked: CoverageView['shifts'];
+  /** Asked shifts whose time isn't read fresh while another part asks me: they only may ask me, said apart. */
+  maybe: CoverageView['shifts'];
   /** Its other shifts (on schedules I am not in), soonest first. */
   others: CoverageView['shifts'];
 }
@@ -27,5 +29,10 @@ export interface AskedOfMe {
 export function askedOfMe(state: AppState, request: CoverageView): AskedOfMe {
   const mine = new Set(state.schedules.filter((s) => isMySchedule(state, s)).map((s) => s.id));
   const sorted = [...request.shifts].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
-  return { asked: sorted.filter((s) => mine.has(s.scheduleId)), others: sorted.filter((s) => !mine.has(s.scheduleId)) };
+  const asked = sorted.filter((s) => mine.has(s.scheduleId));
+  return {
+    asked: asked.filter((s) => s.askBasis === undefined),
+    maybe: asked.filter((s) => s.askBasis !== undefined),
+    others: sorted.filter((s) => !mine.has(s.scheduleId)),
+  };
 }

@@ -26,6 +26,7 @@ export function holeSpans(timeline: readonly TimeSpan[], fromMs: number, toMs: n
 export interface MyHole {
   accountId: string;
   scheduleId: string;
+  /** As the gap names it: with its account while there are several (core/state/account-naming.ts). */
   scheduleName: string;
   from: string;
   to: string;

@@ -182,12 +182,6 @@ function endBasisAcross(last: MyShift, { sources, listedToMs }: RunContext): Bas
   return last.endBasis;
 }
 
-/** The blocks I'm on now, the one ending my on-call time with the run's end basis: unknown where a watched schedule
- *  is unknown right after it (my time may go on there), so each surface saying "until" per block says it so. */
-export function nowBlocks(onCallNow: readonly MyShift[], run: OnCallRun): MyShift[] {
-  return onCallNow.map((s) => (s.end === run.end ? { ...s, endBasis: run.endBasis } : s));
-}
-
 /** Whether the run's end is unknown only because another watched schedule is (a hole, not read, its account down)
  *  while its own last block's end was read: each surface then names what is missing beside "then unknown". */
 export function endUnknownElsewhere(run: OnCallRun): boolean {

@@ -2,7 +2,7 @@
 // the end is unknown because another watched schedule is (a hole, not loaded, its account down), so the user learns
 // where to look. An account none of whose schedules is known there is one phrase ("your shifts on Acme: unknown"),
 // never ten schedule ids.
-import { unknownWhyText, viewBasis } from './basis';
+import { unknownWhyText, untilPhrase, viewBasis } from './basis';
 import { withAccount } from './account-names';
 import { joinNames } from './format';
 import { endUnknownElsewhere, type OnCallRun } from './on-call-run';
@@ -38,4 +38,13 @@ export function runUnreadNote(state: Words, run: OnCallRun): string {
   if (!endUnknownElsewhere(run)) return '';
   const note = unreadAt(state, Date.parse(run.end));
   return note === '' ? '' : ` · ${note}`;
+}
+
+/** My run's own statement beside lines that each name a block I'm on by its schedule's end: " · your on-call time:
+ *  until at least 10:00, then unknown (Data: …)" where only another watched schedule leaves it unknown, else ''.
+ *  "Ops until 10:00" is known for Ops (the hand-off says it so); my time may go on elsewhere (adv47 r23 #3). */
+export function runEndNote(state: Words, run: OnCallRun, time: (iso: string) => string): string {
+  if (!endUnknownElsewhere(run)) return '';
+  const note = unreadAt(state, Date.parse(run.end));
+  return ` · your on-call time: ${untilPhrase(run, time)}${note === '' ? '' : ` (${note})`}`;
 }

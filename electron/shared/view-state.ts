@@ -28,7 +28,17 @@ export const CoverageViewSchema = z.object({
   requester: PersonSchema,
   reason: z.string(),
   status: z.string(),
-  shifts: z.array(z.object({ start: Iso, end: Iso, scheduleId: z.string(), scheduleName: z.string() })),
+  shifts: z.array(
+    z.object({
+      start: Iso,
+      end: Iso,
+      scheduleId: z.string(),
+      scheduleName: z.string(),
+      /** On an asked shift of a request that asks me over another part: its time is saved data or unknown, so this
+       *  part only may ask me (said "may ask you — couldn't check", never as the ask: adv47 r23 #1). */
+      askBasis: BasisSchema.optional(),
+    }),
+  ),
   /** On a request covered by me: what that rests on (saved: "covered by you (saved data from T)", never ✓). */
   coveredBasis: BasisSchema.optional(),
   /** On a request under "asking you" whose asked time is not all read fresh: saved or unknown there, so it may be

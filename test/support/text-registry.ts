@@ -4,11 +4,12 @@
 // fails when a module that words times, bases or account names is not reachable from here (or exempt, with why).
 // It lives with the tests because it reads the renderer's wording too (renderer → shared only, core never imports it).
 import { formatStatus, statusShiftLine } from '../../electron/cli/status-format';
-import { statusNextOf, statusNowLine, statusRunLine } from '../../electron/cli/status-mine';
-import { myRunNext, myRunNow, nowBlocks } from '../../electron/shared/on-call-run';
+import { statusNextOf } from '../../electron/cli/status-mine';
+import { myRunNext, myRunNow } from '../../electron/shared/on-call-run';
 import { handoffNextPhrase, handoffNowLine, buildHandoffSummary } from '../../electron/core/state/handoff-summary';
 import { buildTrayMenu, trayTooltip, type TrayMenuItem } from '../../electron/core/state/tray-menu';
-import { nextPhrase, runPhrase, shiftPhrase } from '../../electron/core/state/tray-sections';
+import { nextPhrase } from '../../electron/core/state/tray-sections';
+import { nowStatements } from './text-registry-now';
 import type { NotificationRequest } from '../../electron/core/ports';
 import type { CalendarInput } from '../../electron/core/calendar/publisher';
 import { calendarLog, notificationLog, type AccountReminders } from './text-registry-log';
@@ -126,26 +127,8 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
   const out: Said[] = [];
   // The menu says my shift only once a key is there and a schedule is watched (else it asks for setup).
   const menu = state.setup.hasKey && state.schedules.length > 0;
-  // Back to back on several schedules: one statement of my continuous on-call time (shared/on-call-run.ts), about
-  // the block it rests on (the first from saved data, else the first); hand-off still words each block.
   const run = myRunNow(state, nowMs);
-  const chained = run !== null && run.blocks.length > run.nowCount ? run : null;
-  if (chained) {
-    const about = chained.blocks.find((b) => b.basis.kind !== 'fresh') ?? chained.blocks[0];
-    const phrase = runPhrase(state, f) ?? '';
-    if (about)
-      out.push(
-        said('tray-tooltip', 'now', about, phrase),
-        ...(menu ? [said('tray-menu', 'now', about, phrase)] : []),
-        said('status', 'now', about, statusRunLine(state, chained, o)),
-      );
-  } else
-    for (const m of run ? nowBlocks(state.me.onCallNow, run) : [])
-      out.push(
-        said('tray-tooltip', 'now', m, shiftPhrase(m, f, state)),
-        ...(menu ? [said('tray-menu', 'now', m, shiftPhrase(m, f, state))] : []),
-        said('status', 'now', m, statusNowLine(state, m, o)),
-      );
+  out.push(...nowStatements(state, run, menu, { f, o }, said));
   // The hand-off words each block I am on now, with the block's own end (its run is its "next block" line's).
   for (const m of state.me.onCallNow) out.push(said('handoff', 'now', m, handoffNowLine(state, m, o)));
   const next = state.me.nextShift;

@@ -1,5 +1,6 @@
 // The words of notices due when noticed: coverage requests asking me, and changes others made to my shifts.
 import { formatDuration, formatRelative, formatWindow, joinNames } from '../../shared/format';
+import { maybePartsWords } from '../../shared/ask-basis-words';
 import type { CoverageView } from '../../shared/view-state';
 import type { NotificationRequest } from '../ports';
 import { dayTimeText, endWords, toStatus, windowText, type MessageOptions, type ShiftRef } from './messages';
@@ -10,13 +11,20 @@ function coverageShiftsText(
   opts: MessageOptions,
   zoneOf: (id: string) => string | undefined,
 ): string {
-  const first = c.shifts[0];
+  // A part whose time isn't read fresh only may ask me: the part that asks is named first, that one apart after
+  // it (adv47 r23 #1).
+  const maybe = c.shifts.filter((s) => s.askBasis !== undefined);
+  const asks = c.shifts.filter((s) => s.askBasis === undefined);
+  const first = asks[0];
   if (!first) return c.reason;
-  const more = c.shifts.length > 1 ? ` and ${c.shifts.length - 1} more` : '';
-  const scheduleZone = zoneOf(first.scheduleId);
-  const when = formatWindow(first.start, first.end, { ...opts, nowMs, ...(scheduleZone ? { scheduleZone } : {}) });
+  const more = asks.length > 1 ? ` and ${asks.length - 1} more` : '';
+  const windowOf = (s: CoverageView['shifts'][number]): string => {
+    const scheduleZone = zoneOf(s.scheduleId);
+    return formatWindow(s.start, s.end, { ...opts, nowMs, ...(scheduleZone ? { scheduleZone } : {}) });
+  };
   const reason = c.reason.trim() === '' ? '' : `: ${c.reason.trim()}`;
-  return `${first.scheduleName} ${when}${more}${reason}`;
+  const maybeWords = maybePartsWords(maybe, windowOf, { ...opts, nowMs });
+  return `${first.scheduleName} ${windowOf(first)}${more}${reason}${maybeWords ? ` (${maybeWords})` : ''}`;
 }
 
 export function coverageNotification(

@@ -25,6 +25,7 @@ function coverageView(
   accountId: AccountId,
   coveredBasis?: CoveredBasis,
   askBasis?: Basis,
+  partBases?: readonly (Basis | undefined)[],
 ): CoverageView {
   return {
     ...(coveredBasis ? { coveredBasis } : {}),
@@ -34,11 +35,12 @@ function coverageView(
     requester: toPerson(r.user),
     reason: r.reason,
     status: r.status,
-    shifts: r.shifts.map((s) => ({
+    shifts: r.shifts.map((s, i) => ({
       start: s.start,
       end: s.end,
       scheduleId: s.schedule_reference.id,
       scheduleName: s.schedule_reference.name,
+      ...(partBases?.[i] ? { askBasis: partBases[i] } : {}),
     })),
   };
 }
@@ -118,8 +120,41 @@ function weakest(a: Basis | undefined, b: Basis): Basis {
 }
 
 /**
+ * What each shift of a request not covered by me rests on, by its index: for an asked shift (on my schedules, not
+ * ended), 'asks' when it is read fresh over its whole time and doesn't show me covering it, its basis when that time
+ * is saved data or unknown (a hole, never read), 'mine' when fresh and already mine; undefined for the rest.
+ */
+function askedParts(
+  r: CoverageRequest,
+  nowMs: number,
+  emailLower: string,
+  myScheduleIds: ReadonlySet<string>,
+  byId: ReadonlyMap<string, ScheduleSnapshot>,
+  statusOf: StatusOf,
+): (Basis | 'asks' | 'mine' | undefined)[] {
+  return r.shifts.map((s) => {
+    if (!myScheduleIds.has(s.schedule_reference.id) || instantMs(s.end) <= nowMs) return undefined;
+    const snap = byId.get(s.schedule_reference.id);
+    if (!snap) return { kind: 'unknown', why: 'not_read' };
+    const startMs = Math.max(instantMs(s.start), nowMs);
+    const endMs = instantMs(s.end);
+    const basis = timelineBasis(timelineOf(snap), statusOf(snap.id), startMs, endMs);
+    if (basis.kind !== 'fresh') return basis;
+    const wholeEndMs = Math.max(startMs, Math.floor(endMs / MINUTE_MS) * MINUTE_MS);
+    const mine = myBlocksOf(segmentsOf(snap.shifts), emailLower).some(
+      (b) => b.startMs <= startMs && b.endMs >= wholeEndMs,
+    );
+    return mine ? 'mine' : 'asks';
+  });
+}
+
+const basisOnly = (p: Basis | 'asks' | 'mine' | undefined): Basis | undefined =>
+  p === undefined || p === 'asks' || p === 'mine' ? undefined : p;
+
+/**
  * Whether a request not covered by me is known to still ask me: some asked shift of it (on my schedules, not
- * ended) is read fresh over its whole time and doesn't show me covering it. Returns undefined then; otherwise the
+ * ended) is read fresh over its whole time and doesn't show me covering it. Returns undefined then, with each asked
+ * part whose time isn't read fresh carrying its own basis (it only may ask me: adv47 r23 #1); otherwise the
  * weakest basis of its asked time (saved, or unknown: a hole, never read), since each may be covered already and
  * "asking you" is said only about time fresh data covers (fix47ah).
  */
@@ -130,27 +165,12 @@ export function askBasisOf(
   myScheduleIds: ReadonlySet<string>,
   byId: ReadonlyMap<string, ScheduleSnapshot>,
   statusOf: StatusOf,
-): Basis | undefined {
-  const asked = r.shifts.filter((s) => myScheduleIds.has(s.schedule_reference.id) && instantMs(s.end) > nowMs);
+): { whole: Basis | undefined; parts: (Basis | undefined)[] } {
+  const parts = askedParts(r, nowMs, emailLower, myScheduleIds, byId, statusOf);
+  if (parts.includes('asks')) return { whole: undefined, parts: parts.map(basisOnly) };
   let out: Basis | undefined;
-  for (const s of asked) {
-    const snap = byId.get(s.schedule_reference.id);
-    if (!snap) {
-      out = weakest(out, { kind: 'unknown', why: 'not_read' });
-      continue;
-    }
-    const startMs = Math.max(instantMs(s.start), nowMs);
-    const endMs = instantMs(s.end);
-    const basis = timelineBasis(timelineOf(snap), statusOf(snap.id), startMs, endMs);
-    if (basis.kind === 'fresh') {
-      const wholeEndMs = Math.max(startMs, Math.floor(endMs / MINUTE_MS) * MINUTE_MS);
-      const mine = myBlocksOf(segmentsOf(snap.shifts), emailLower).some(
-        (b) => b.startMs <= startMs && b.endMs >= wholeEndMs,
-      );
-      if (!mine) return undefined;
-    } else out = weakest(out, basis);
-  }
-  return out;
+  for (const p of parts.map(basisOnly)) if (p) out = weakest(out, p);
+  return { whole: out, parts: [] };
 }
 
 /** Watched schedules whose people are unknown (never read, or not sent): whether a request there asks me is unknown. */
@@ -180,10 +200,10 @@ export function coverageLists(
     else if (r.shifts.some((s) => myScheduleIds.has(s.schedule_reference.id))) {
       const closed = coveredByMe(r, nowMs, emailLower, myScheduleIds, index, statusOf);
       if (closed) covered.push(coverageView(r, accountId, closed));
-      else
-        askingMe.push(
-          coverageView(r, accountId, undefined, askBasisOf(r, nowMs, emailLower, myScheduleIds, index, statusOf)),
-        );
+      else {
+        const ask = askBasisOf(r, nowMs, emailLower, myScheduleIds, index, statusOf);
+        askingMe.push(coverageView(r, accountId, undefined, ask.whole, ask.parts));
+      }
     } else {
       const unknown = r.shifts.find((s) => unplaceable.has(s.schedule_reference.id));
       if (unknown) {

@@ -2,16 +2,8 @@
 // sections and the coverage words live beside it (tray-schedule-section.ts, tray-coverage-words.ts).
 import { basisMark, endIsKnown, untilPhrase } from '../../shared/basis';
 import type { AppState, MyShift } from '../../shared/view-state';
-import {
-  myRunNext,
-  myRunNow,
-  nowBlocks,
-  runDoubt,
-  runIsChained,
-  runNames,
-  type OnCallRun,
-} from '../../shared/on-call-run';
-import { runUnreadNote } from '../../shared/run-words';
+import { myRunNext, myRunNow, runDoubt, runIsChained, runNames, type OnCallRun } from '../../shared/on-call-run';
+import { runEndNote, runUnreadNote } from '../../shared/run-words';
 import { nowUnknownText } from '../../shared/now-unknown';
 import { isolate } from '../../shared/bidi';
 import { withAccount } from '../../shared/accounts';
@@ -86,6 +78,10 @@ export function runPhrase(state: AppState, f: Fmt): string | undefined {
   return `${runNames(run, (s) => shiftName(s, state))} ${untilPhrase(run, end)}${left}${basisMark(run.basis, time)}${runDoubt(run)}${runUnreadNote(state, run)}`;
 }
 
+/** " · your on-call time: until at least 10:00, then unknown (…)" beside the blocks I'm on (run-words.ts). */
+const trayRunEndNote = (state: AppState, run: OnCallRun, f: Fmt): string =>
+  runEndNote(state, run, (iso) => fmt(iso, f, runZones(state, run).end));
+
 /** "Platform primary until 17:00 (5 h left)": every block I'm on now, or my on-call run; undefined off call. */
 export function onCallPhrase(state: AppState, f: Fmt): string | undefined {
   const run = myRunNow(state, f.nowMs);
@@ -94,10 +90,13 @@ export function onCallPhrase(state: AppState, f: Fmt): string | undefined {
   if (!run) return undefined;
   // Every shift I'm on now (on two services, both: never only the first account's). Time left only for one,
   // and only where its end is known: after a hole, the block may go on.
-  const onCall = nowBlocks(state.me.onCallNow, run);
+  // Each by its schedule's own end, as the hand-off says it; my run's end, where only another schedule leaves it
+  // unknown, as a statement of its own (adv47 r23 #3).
+  const onCall = state.me.onCallNow;
   const [current] = onCall;
-  const left = onCall.length === 1 && current && endIsKnown(current) ? ` (${formatLeft(f.nowMs, current.end)})` : '';
-  return `${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}${runDoubt(run)}${runUnreadNote(state, run)}`;
+  const known = onCall.length === 1 && current && endIsKnown(current) && endIsKnown(run);
+  const left = known ? ` (${formatLeft(f.nowMs, current.end)})` : '';
+  return `${onCall.map((s) => shiftPhrase(s, f, state)).join(', ')}${left}${runDoubt(run)}${trayRunEndNote(state, run, f)}`;
 }
 
 /** "Platform primary, then Payments 03:32 – Sun 03:32 · 1 d (in 2 h)": my next on-call time, back to back blocks

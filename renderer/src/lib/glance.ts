@@ -3,7 +3,7 @@
 // Pure (state + now + locale in, text out) and zod/luxon free, so it is unit-tested without a browser.
 import { formatDayTime, formatLength, formatWindow, warmUp } from '../../../electron/shared/format';
 import { coveredGroups } from '../../../electron/shared/covered-words';
-import { askBasisWords, knownAsks, unsureGroups } from '../../../electron/shared/ask-basis-words';
+import { askBasisWords, knownAsks, maybePartsWords, unsureGroups } from '../../../electron/shared/ask-basis-words';
 import { hasData } from '../../../electron/shared/freshness';
 import { myEmailOn } from '../../../electron/shared/account-names';
 import { askedOfMe, isMySchedule } from '../../../electron/shared/asked-of-me';
@@ -117,6 +117,12 @@ export function askedShifts(state: AppState, request: CoverageView): CoverageVie
   return askedOfMe(state, request).asked;
 }
 
+// Asked parts not read fresh, after the part that asks me (Cover… acts on that one): adv47 r23 #1.
+const maybeOf = (parts: CoverageView['shifts'], ctx: FormatContext): string => {
+  const words = maybePartsWords(parts, (p) => spanText(Date.parse(p.start), Date.parse(p.end), ctx), ctx);
+  return words ? ` (${words})` : '';
+};
+
 export interface AskRow {
   id: string;
   who: string;
@@ -134,7 +140,8 @@ export function askRows(state: AppState, ctx: FormatContext): AskRow[] {
   if (!hasData(state.coverage.status)) return [];
   const rows: AskRow[] = [];
   for (const r of state.coverage.askingMe) {
-    const asked = askedShifts(state, r);
+    const ofMe = askedOfMe(state, r);
+    const asked = ofMe.asked;
     const first = asked[0];
     if (!first) continue;
     // One date style with My shifts: "Thu 3 Dec 00:56 → Fri 00:56".
@@ -146,7 +153,7 @@ export function askRows(state: AppState, ctx: FormatContext): AskRow[] {
       id: r.id,
       who: r.requester.name,
       reason: r.reason,
-      when: asked.length > 1 ? `${window} +${asked.length - 1} more` : window,
+      when: `${asked.length > 1 ? `${window} +${asked.length - 1} more` : window}${maybeOf(ofMe.maybe, ctx)}`,
       scheduleName: withAccount(state, r.accountId, first.scheduleName),
       params: {
         scheduleId: first.scheduleId,

@@ -81,7 +81,8 @@ export function myListRows(state: AppState, ctx: FormatContext): MyShiftRow[] {
     return {
       key: `hole|${h.scheduleId}|${h.from}`,
       scheduleId: h.scheduleId,
-      scheduleName: withAccount(state, h.accountId, h.scheduleName),
+      // Already named with its account (a gap's name is, core/state/account-naming.ts): never "Acme · Acme".
+      scheduleName: h.scheduleName,
       start: h.from,
       end: h.to,
       day: running ? 'Now' : dayWord(startMs, ctx),

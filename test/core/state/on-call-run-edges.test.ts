@@ -126,8 +126,11 @@ describe('the end of my on-call time, where what follows was not read (issue 49,
       sch_b: snap('sch_b', 'Payments', alternating(1, 0, 8), 20, { shiftHoles: [hole] }),
     });
     const s = surfaces(state);
-    expect(s.tooltip).toBe(
-      "On call: Platform primary until at least 23:37, then unknown · Payments: shifts the service sent couldn't be read",
+    // Platform primary's own end is read (adv47 r23 #3); my on-call time's end is not, said apart: too long for the
+    // tooltip, whose short form states my run.
+    expect(s.tooltip).toBe('On call until at least 23:37, then unknown');
+    expect(s.menu).toBe(
+      "You are on call: Platform primary until 23:37 · your on-call time: until at least 23:37, then unknown (Payments: shifts the service sent couldn't be read)",
     );
     expect(s.popover.title).toBe('On call until at least 23:37, then unknown');
     expect(s.popover.detail).not.toContain('left');
@@ -140,8 +143,9 @@ describe('the end of my on-call time, where what follows was not read (issue 49,
       sch_b: down('sch_b'),
     });
     const s = surfaces(state);
-    const line = 'Work · Platform primary until at least 23:37, then unknown · your shifts on Acme: unknown';
-    expect(s.tooltip).toBe(`On call: ${line}`);
+    const line =
+      'Work · Platform primary until 23:37 · your on-call time: until at least 23:37, then unknown (your shifts on Acme: unknown)';
+    expect(s.tooltip).toBe('On call: Work until at least 23:37, then unknown');
     expect(s.menu).toBe(`You are on call: ${line}`);
     expect(s.popover.title).toBe('On call until at least 23:37, then unknown');
     // The popover names what's missing on its own problem line ("Acme: Cannot reach the service"), on the same screen.

@@ -1,0 +1,42 @@
+// The registry's statements of my time now on the tray and `status`: my run where blocks carry it on, else each block
+// by its schedule's own end, and my run's end said apart where another schedule leaves it unknown (adv47 r23 #3).
+import { statusNowLine, statusRunEndNote, statusRunLine } from '../../electron/cli/status-mine';
+import { onCallPhrase, runPhrase, shiftPhrase } from '../../electron/core/state/tray-sections';
+import type { OnCallRun } from '../../electron/shared/on-call-run';
+import type { AppState, MyShift } from '../../electron/shared/view-state';
+import type { Said } from './text-registry-said';
+
+type Say = (surface: 'tray-tooltip' | 'tray-menu' | 'status', kind: 'now', m: MyShift, text: string) => Said;
+interface Opts {
+  f: { nowMs: number; localZone: string; locale: undefined };
+  o: { nowMs: number; localZone: string };
+}
+
+export function nowStatements(
+  state: AppState,
+  run: OnCallRun | null,
+  menu: boolean,
+  { f, o }: Opts,
+  said: Say,
+): Said[] {
+  const out: Said[] = [];
+  if (!run) return out;
+  const both = (m: MyShift, tray: string, status: string): Said[] => [
+    said('tray-tooltip', 'now', m, tray),
+    ...(menu ? [said('tray-menu', 'now', m, tray)] : []),
+    said('status', 'now', m, status),
+  ];
+  // Back to back on several schedules: one statement of my continuous on-call time (shared/on-call-run.ts), about
+  // the block it rests on (the first from saved data, else the first); hand-off still words each block.
+  if (run.blocks.length > run.nowCount) {
+    const about = run.blocks.find((b) => b.basis.kind !== 'fresh') ?? run.blocks[0];
+    return about ? both(about, runPhrase(state, f) ?? '', statusRunLine(state, run, o)) : out;
+  }
+  for (const m of state.me.onCallNow) out.push(...both(m, shiftPhrase(m, f, state), statusNowLine(state, m, o)));
+  // The run's statement follows the last line of them (its account's, with its basis mark): the whole phrase.
+  const last = state.me.onCallNow[state.me.onCallNow.length - 1];
+  const note = statusRunEndNote(state, run, o);
+  if (last && note !== '')
+    out.push(...both(last, onCallPhrase(state, f) ?? '', `${statusNowLine(state, last, o)}${note}`));
+  return out;
+}
