@@ -59,10 +59,12 @@ export function failedCopies() {
   const digestOf = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
   return {
     /** The failure of a copy of these same bytes of `name` earlier in this run, if any. */
-    earlier: (name: string, text: string): unknown =>
-      failed.get(name)?.digest === digestOf(text) ? failed.get(name)?.cause : undefined,
+    earlier: (name: string, text: string): Error | undefined =>
+      failed.get(name)?.digest === digestOf(text) ? asError(failed.get(name)?.cause) : undefined,
     failed: (name: string, text: string, cause: unknown): void =>
       void failed.set(name, { digest: digestOf(text), cause }),
     made: (name: string): void => void failed.delete(name),
   };
 }
+
+const asError = (cause: unknown): Error => (cause instanceof Error ? cause : new Error('the copy could not be made'));

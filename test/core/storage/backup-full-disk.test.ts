@@ -17,8 +17,8 @@ vi.mock('node:fs/promises', async (importOriginal) => {
     const handle = await real.open(...args);
     if (String(args[0]).includes('.bad-')) disk.copiesTried++;
     // A full disk: what fits in the room left is written, then ENOSPC (a cut-short file, then empty ones).
-    const writeFile = async (data: string | Uint8Array, options?: unknown) => {
-      if (!disk.full) return handle.writeFile(data, options as BufferEncoding);
+    const writeFile = async (data: string | Uint8Array, options?: BufferEncoding) => {
+      if (!disk.full) return handle.writeFile(data, options);
       const bytes = Buffer.from(data);
       const fits = Math.min(disk.room, bytes.length);
       if (fits > 0) await handle.write(bytes.subarray(0, fits), 0, fits, 0);
@@ -26,10 +26,10 @@ vi.mock('node:fs/promises', async (importOriginal) => {
       if (fits < bytes.length) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
     };
     return new Proxy(handle, {
-      get: (target, prop) => {
+      get: (target, prop): unknown => {
         if (prop === 'writeFile') return writeFile;
         const value: unknown = Reflect.get(target, prop, target);
-        return typeof value === 'function' ? value.bind(target) : value;
+        return typeof value === 'function' ? (...a: unknown[]): unknown => Reflect.apply(value, target, a) : value;
       },
     });
   };
