@@ -54,6 +54,8 @@ export async function pruneCopies(dir: string, name: string, made: string): Prom
 /** The copies that could not be made, by file: the same bytes failing again are not tried again in this run (an
  *  export every few minutes, a feed request, each read of a refused file), so a disk that stays full is asked once,
  *  and what failed is thrown again, said as before. New bytes, or a copy made, try again. */
+export type FailedCopies = ReturnType<typeof failedCopies>;
+
 export function failedCopies() {
   const failed = new Map<string, { digest: string; cause: unknown }>();
   const digestOf = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');

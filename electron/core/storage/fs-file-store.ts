@@ -6,7 +6,7 @@ import { constants } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileStore } from '../ports';
-import { failedCopies, pruneCopies, sameCopy } from './backup-copies';
+import { failedCopies, pruneCopies, sameCopy, type FailedCopies } from './backup-copies';
 import { maxBytesOf, TooLargeError } from './file-limits';
 import { redactSecrets } from './redact-secrets';
 
@@ -110,6 +110,52 @@ async function writeNew(path: string, text: string): Promise<void> {
   await handle.close();
 }
 
+/** Keeps `name` aside as `<name>.bad-<time>` (see backup in createFsFileStore): its path. */
+async function backupFile(dir: string, name: string, nowMs: number, failed: FailedCopies): Promise<string> {
+  const source = join(dir, name);
+  // Kept for recovery, but never with a key or token in it (redact-secrets.ts): a file holding one is copied
+  // masked, then removed; one holding none (or that can't be read) is moved as it is.
+  // Something that isn't a file is left where it is (moving a pipe or device aside keeps nothing of it).
+  if (!(await stat(source)).isFile()) throw new NotRegularFileError();
+  // One too large to read keeps only its first bytes up to the limit, masked like any other: never moved as it is,
+  // since nothing in an unread file is masked (adv52 round 10 #3: a padded settings.json kept the feed token).
+  let head = false;
+  const text = await readRegular(source, maxBytesOf(name)).catch((e: unknown) => {
+    head = e instanceof TooLargeError;
+    return e instanceof TooLargeError ? readHead(source, e.maxBytes) : undefined;
+  });
+  const masked = text === undefined ? text : redactSecrets(text);
+  // Kept aside once (backup-copies.ts): the same bytes already kept are not copied again.
+  const same = masked === undefined ? undefined : await sameCopy(dir, name, masked);
+  if (same !== undefined) {
+    await rm(source, { force: true });
+    await syncDir(dir);
+    return same;
+  }
+  // The same bytes could not be copied before in this run (a full disk): not tried again, said as before.
+  const earlier = masked === undefined ? undefined : failed.earlier(name, masked);
+  if (earlier !== undefined) throw earlier;
+  const base = `${source}.bad-${stamp(nowMs)}`;
+  let target = base;
+  for (let n = 2; await exists(target); n++) target = `${base}-${n}`;
+  // Its head, never the whole file: what lies past it was not read, so nothing there was masked.
+  const moved = masked === text && !head;
+  if (moved) await rename(source, target);
+  else {
+    const copy = masked ?? '';
+    await writeNew(target, copy).catch((e: unknown) => {
+      failed.failed(name, copy, e);
+      throw e;
+    });
+    failed.made(name);
+  }
+  // Bounded before the original is removed: one that can't be removed still makes no more than the few kept.
+  await pruneCopies(dir, name, target);
+  if (!moved) await rm(source, { force: true });
+  await syncDir(dir);
+  return target;
+}
+
 export interface FsFileStoreOptions {
   /** For backup names; defaults to Date.now. */
   now?: () => number;
@@ -157,48 +203,7 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
       await rm(join(dir, checkName(name)), { force: true });
     },
     async backup(name) {
-      const source = join(dir, checkName(name));
-      // Kept for recovery, but never with a key or token in it (redact-secrets.ts): a file holding one is copied
-      // masked, then removed; one holding none (or that can't be read) is moved as it is.
-      // Something that isn't a file is left where it is (moving a pipe or device aside keeps nothing of it).
-      if (!(await stat(source)).isFile()) throw new NotRegularFileError();
-      // One too large to read keeps only its first bytes up to the limit, masked like any other: never moved as it is,
-      // since nothing in an unread file is masked (adv52 round 10 #3: a padded settings.json kept the feed token).
-      let head = false;
-      const text = await readRegular(source, maxBytesOf(name)).catch((e: unknown) => {
-        head = e instanceof TooLargeError;
-        return e instanceof TooLargeError ? readHead(source, e.maxBytes) : undefined;
-      });
-      const masked = text === undefined ? text : redactSecrets(text);
-      // Kept aside once (backup-copies.ts): the same bytes already kept are not copied again.
-      const same = masked === undefined ? undefined : await sameCopy(dir, name, masked);
-      if (same !== undefined) {
-        await rm(source, { force: true });
-        await syncDir(dir);
-        return same;
-      }
-      // The same bytes could not be copied before in this run (a full disk): not tried again, said as before.
-      const earlier = masked === undefined ? undefined : failed.earlier(name, masked);
-      if (earlier !== undefined) throw earlier;
-      const base = `${source}.bad-${stamp(now())}`;
-      let target = base;
-      for (let n = 2; await exists(target); n++) target = `${base}-${n}`;
-      // Its head, never the whole file: what lies past it was not read, so nothing there was masked.
-      const moved = masked === text && !head;
-      if (moved) await rename(source, target);
-      else {
-        const copy = masked ?? '';
-        await writeNew(target, copy).catch((e: unknown) => {
-          failed.failed(name, copy, e);
-          throw e;
-        });
-        failed.made(name);
-      }
-      // Bounded before the original is removed: one that can't be removed still makes no more than the few kept.
-      await pruneCopies(dir, name, target);
-      if (!moved) await rm(source, { force: true });
-      await syncDir(dir);
-      return target;
+      return await backupFile(dir, checkName(name), now(), failed);
     },
   };
 }

@@ -36,6 +36,8 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...real, open, default: { ...real, open } };
 });
 
+// The store loaded afresh over the mocked module (test files may share a worker's module cache).
+vi.resetModules();
 const { createFsFileStore } = await import('../../../electron/core/storage/fs-file-store');
 
 const dirs: string[] = [];
