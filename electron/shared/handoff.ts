@@ -145,6 +145,10 @@ export const HandoffRunSchema = z.object({
   /** Closed by the user while its file couldn't be removed (run-saver.ts): the next start removes it and sends
    *  nothing of it, since the user withdrew it. */
   closed: z.literal(true).optional(),
+  /** Saved with its mark (handoff/run-current.ts): read back while the mark is gone, the file is behind what the
+   *  app last showed (a save failed after it), so what it still holds as to be sent is not sent unasked. Absent:
+   *  written before the mark; resumed as it is. */
+  marked: z.literal(true).optional(),
 });
 export type HandoffRun = z.infer<typeof HandoffRunSchema>;
 

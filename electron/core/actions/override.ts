@@ -12,6 +12,7 @@ import { plannedNow } from './override-planned';
 import { sameWishInPlace } from './override-repeat';
 import { coverageGone } from './cover-still-asked';
 import { changedWithin } from './take-over-inside';
+import { beforeSend } from './before-send';
 import { createDoubts, type CreateNote, type DoubtFile, type DoubtPool, type Doubts } from './override-again';
 import {
   cachedCovered,
@@ -190,6 +191,12 @@ async function createChecked(
   const atMs = deps.clock.now();
   const unsaved = await doubts.saveFirst(key, { plan, note, atMs, revisionBefore, moves, lost: true });
   if (unsaved !== undefined) return failure('storage', notSavedFirst(unsaved));
+  // The caller's own record of it, after this one (before-send.ts): one that can't be saved sends nothing either.
+  const notSaved = await beforeSend();
+  if (notSaved !== undefined) {
+    doubts.release();
+    return failure('storage', notSaved);
+  }
   const answer = await createOnce(deps, client, request, plan, sending, note, before);
   const status = answer.ok ? answer.value.status : undefined;
   if (status === 'created' && typeof revisionBefore === 'number') {

@@ -9,6 +9,7 @@ import { failure } from '../actions/common';
 import { loadRun, settled } from './store';
 import { runContext } from './resume-context';
 import { runSaver } from './run-saver';
+import { asLastLeft } from './run-current';
 import { createProblem, madeItems, onceEach, rowOf } from './item-rules';
 import { statusOf, work, type HandoffDeps, type RunContext } from './run-work';
 import type { Span } from './plan';
@@ -107,8 +108,10 @@ async function resume(ctx: RunContext): Promise<void> {
   ctx.notice = loaded.notice;
   // Said in the app's notices too (once: a start reads the file once), not only in the away window.
   if (loaded.notice !== null) deps.report?.({ id: HANDOFF_NOTICE_ID, message: loaded.notice });
+  // As the user last left it: a file a failed save left behind sends nothing unasked (run-current.ts).
+  const left = loaded.run && (await asLastLeft(deps.files, loaded.run));
   // What is kept is this account's (a file without its stamp is dropped: store.ts): stamped as it is now.
-  ctx.run = loaded.run && origins ? { ...loaded.run, origins } : loaded.run;
+  ctx.run = left && origins ? { ...left, origins } : left;
   // A file that held entries the app dropped was moved aside: what is kept goes back on disk at once.
   if (ctx.run && loaded.dropped > 0) await ctx.saver.save(ctx.run);
   // Work also looks at what the file said was settled (a refusal, a hand-off) before it is said again.

@@ -106,6 +106,8 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     state,
     planFor,
     create,
+    // The engine's write path takes the step before-send.ts names: "sending" is saved after its own record.
+    savesBeforeSend: true,
     changed: parts.changed,
     ...(parts.report ? { report: parts.report } : {}),
     look,

@@ -5,7 +5,8 @@
 // removal is kept in memory and tried again (closeLeft) until it works, so a withdrawn plan is never resumed.
 import type { HandoffRun } from '../../shared/handoff';
 import type { FileStore } from '../ports';
-import { HANDOFF_FILE, closedMarkedText, removeFailedText, saveFailedText, saveRun } from './store';
+import { HANDOFF_FILE, closedMarkedText, removeFailedText, saveFailedText, saveRun, settled } from './store';
+import { markCurrent, unmarkCurrent } from './run-current';
 
 export interface RunSaver {
   /** Saves the run as it is now; false when the folder refused it (said by problem() until a save works). */
@@ -24,10 +25,14 @@ export function runSaver(files: FileStore): RunSaver {
   let problem: string | null = null;
   // The run the user closed while neither its removal nor its "closed" mark could be saved.
   let closed: HandoffRun | null = null;
+  // The run whose mark is on disk (run-current.ts): put there before its first save, removed when a save fails.
+  let marked: string | undefined;
   /** Removes the file, or when that is refused marks it closed: what was done, or why neither was. */
   const putClosed = async (run: HandoffRun | null): Promise<'removed' | 'marked' | { cause: unknown }> => {
     try {
       await files.remove(HANDOFF_FILE);
+      marked = undefined;
+      await unmarkCurrent(files);
       return 'removed';
     } catch (cause) {
       if (!run) return { cause };
@@ -45,13 +50,21 @@ export function runSaver(files: FileStore): RunSaver {
     async save(run) {
       if (!run) return true;
       try {
-        await saveRun(files, run);
+        if (!settled(run) && marked !== run.id) {
+          await markCurrent(files, run.id);
+          marked = run.id;
+        }
+        await saveRun(files, { ...run, marked: true });
+        if (settled(run)) await unmarkCurrent(files);
         problem = null;
         // A new run written over the file: the closed one's copy is gone.
         closed = null;
         return true;
       } catch (cause) {
         problem = saveFailedText(files.location, cause);
+        // The file is behind the run shown now: without its mark, a restart sends nothing of it unasked.
+        marked = undefined;
+        await unmarkCurrent(files);
         return false;
       }
     },

@@ -4,6 +4,8 @@
 import type { HandoffItem, HandoffRun, HandoffStatus } from '../../shared/handoff';
 import { handoffSaid, STILL_CHECKING, stillChecking, unconfirmed, UNCONFIRMED_PREFIX } from '../../shared/handoff-text';
 import { NOT_SAVED_MESSAGE } from './store';
+import { withBeforeSend } from '../actions/before-send';
+import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { sendGate } from './send-gate';
 import { SETTLE_MS } from '../actions/override-verify';
 import { lateLook, mayStillLand, noteSettle, settleOver, watchMs, type SettleEnds } from './watch-late';
@@ -50,6 +52,9 @@ export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
   /** Is the cover on a watched schedule of the block's account as the service lists its people now (cover-rule.ts
    *  coverOnService; undefined: unread)? Absent: the saved list's check (send-gate.ts) is the only one. */
   coverNow?: (ref: string, cover: string) => Promise<boolean | undefined>;
+  /** `create` takes the step of actions/before-send.ts (the engine's write path): the item is saved as "sending"
+   *  there, after the write's own record. Absent: saved before `create` is called. */
+  savesBeforeSend?: true;
 }
 
 /** How soon an item whose outcome couldn't be checked is looked for again (one read of its schedule). */
@@ -127,18 +132,17 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
     const message = onService === false ? coverRefusedText(clipped.email.trim()) : COVER_UNREAD;
     return void (await put(ctx, restated(item, { state: 'not_sent', message })));
   }
-  // On disk before it leaves: a stop from here on leaves "may have been sent", looked for on resume.
-  if (!(await put(ctx, restated(clipped, { state: 'sending', message: '' })))) {
-    // Not on disk, so it never leaves: told as not sent, and Retry sends it once the folder can be written.
-    if (!ctx.stopped) await put(ctx, restated(clipped, { state: 'not_sent', message: NOT_SAVED_MESSAGE }));
-    return;
-  }
   // Sent before (its answer lost, or the app stopped): checked not shown and held as planned just now, so a record
   // of that attempt ("may be in place") doesn't stop it; who it replaces goes with it, read again by the write path.
   const me = ctx.write.held.meOn(clipped.scheduleId);
   const base = requestOf(clipped, me === '' ? undefined : me);
   const request = maybeSent(item) && me !== '' ? { ...base, replaces: [me] } : base;
-  const answer = await ctx.deps.create(request);
+  const answer = await sendSaved(ctx, restated(clipped, { state: 'sending', message: '' }), request);
+  if (answer === undefined) {
+    // Not on disk, so it never left: told as not sent, and Retry sends it once the folder can be written.
+    if (!ctx.stopped) await put(ctx, restated(clipped, { state: 'not_sent', message: NOT_SAVED_MESSAGE }));
+    return;
+  }
   const answered = stateOfAnswer(answer);
   // A press again inside an earlier write's settle: nothing sent, "checking" as the first answer was (watched, and
   // restated once the settle is over), never an unknown read as a lost answer (fix48z #1).
@@ -150,6 +154,38 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   // An error answer not checked yet (the schedule unread): its settle runs from this answer, not from a later look.
   if (said.erred && said.state === 'unknown') settlesOf(ctx).set(clipped.id, ctx.deps.clock.now() + SETTLE_MS);
   await put(ctx, restated(clipped, { erred: undefined, ...said, ...ours }));
+}
+
+/** Sends the request with the item on disk as "sending" before it leaves: a stop from then on leaves "may have been
+ *  sent", looked for on resume. Saved by the write path's step once its own record is (before-send.ts), so a write
+ *  it refused to send is never on disk as "sending" (adv52 round 22 #1); a creator without that step: saved first.
+ *  undefined: the item could not be saved, and nothing was sent. */
+async function sendSaved(
+  ctx: RunContext,
+  sending: HandoffItem,
+  request: RequestOf<'override:create'>,
+): Promise<ResponseOf<'override:create'> | undefined> {
+  if (ctx.deps.savesBeforeSend !== true) return (await put(ctx, sending)) ? ctx.deps.create(request) : undefined;
+  // The folder refused the run's last save: tried again as it stands before the write path is asked at all, so a
+  // folder still refusing sends nothing and touches no other record.
+  const now = ctx.run?.items.find((i) => i.id === sending.id);
+  if (ctx.saver.problem() !== null && (!now || !(await put(ctx, now)))) return undefined;
+  let saved: boolean | undefined;
+  let live = true;
+  // Taken once, and only while this create runs: a step reached from anything else sends nothing.
+  const step = async (): Promise<string | undefined> => {
+    if (!live || saved === false) return NOT_SAVED_MESSAGE;
+    saved ??= await put(ctx, sending);
+    return saved ? undefined : NOT_SAVED_MESSAGE;
+  };
+  try {
+    const answer = await withBeforeSend(step, () => ctx.deps.create(request));
+    // The write path's own record not saved either: nothing left, said as the item's own save is.
+    const unsaved = saved === false || (!answer.ok && answer.error.kind === 'storage');
+    return unsaved ? undefined : answer;
+  } finally {
+    live = false;
+  }
 }
 
 /** A refusal read back from the file: the schedule is read, never the file's word taken (store-claims.ts). */

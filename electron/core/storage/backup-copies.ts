@@ -3,6 +3,7 @@
 // read, and a copy with the same bytes as one already kept is not made again (adv52 round 17 #3: five exports made
 // five masked copies of a calendar record, up to 2 MB each). At most MAX_BACKUPS_PER_FILE copies are kept per file,
 // the oldest removed first, so a file refused over and over can't fill the disk (docs/files-and-recovery.md).
+import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -49,3 +50,23 @@ export async function pruneCopies(dir: string, name: string, made: string): Prom
   const extra = others.length - (MAX_BACKUPS_PER_FILE - 1);
   for (const copy of others.slice(0, Math.max(0, extra))) await rm(copy.path, { force: true }).catch(() => undefined);
 }
+
+/** The copies that could not be made, by file: the same bytes failing again are not tried again in this run (an
+ *  export every few minutes, a feed request, each read of a refused file), so a disk that stays full is asked once,
+ *  and what failed is thrown again, said as before. New bytes, or a copy made, try again. */
+export type FailedCopies = ReturnType<typeof failedCopies>;
+
+export function failedCopies() {
+  const failed = new Map<string, { digest: string; cause: unknown }>();
+  const digestOf = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+  return {
+    /** The failure of a copy of these same bytes of `name` earlier in this run, if any. */
+    earlier: (name: string, text: string): Error | undefined =>
+      failed.get(name)?.digest === digestOf(text) ? asError(failed.get(name)?.cause) : undefined,
+    failed: (name: string, text: string, cause: unknown): void =>
+      void failed.set(name, { digest: digestOf(text), cause }),
+    made: (name: string): void => void failed.delete(name),
+  };
+}
+
+const asError = (cause: unknown): Error => (cause instanceof Error ? cause : new Error('the copy could not be made'));

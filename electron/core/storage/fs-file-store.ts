@@ -6,7 +6,7 @@ import { constants } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FileStore } from '../ports';
-import { pruneCopies, sameCopy } from './backup-copies';
+import { failedCopies, pruneCopies, sameCopy, type FailedCopies } from './backup-copies';
 import { maxBytesOf, TooLargeError } from './file-limits';
 import { redactSecrets } from './redact-secrets';
 
@@ -94,15 +94,66 @@ async function readHead(path: string, maxBytes: number): Promise<string> {
   }
 }
 
-/** Writes a new private file (never over one), durably. */
+/** Writes a new private file (never over one), durably. One that fails once made (a full disk: ENOSPC mid-write) is
+ *  removed, best effort: a cut-short or empty `.bad-` file is no backup, and left at every export or start it filled
+ *  the folder past the copies kept (adv52 round 22 #2). */
 async function writeNew(path: string, text: string): Promise<void> {
   const handle = await open(path, 'wx', FILE_MODE);
   try {
     await handle.writeFile(text, 'utf8');
     await handle.sync();
-  } finally {
-    await handle.close();
+  } catch (e) {
+    await handle.close().catch(() => undefined);
+    await rm(path, { force: true }).catch(() => undefined);
+    throw e;
   }
+  await handle.close();
+}
+
+/** Keeps `name` aside as `<name>.bad-<time>` (see backup in createFsFileStore): its path. */
+async function backupFile(dir: string, name: string, nowMs: number, failed: FailedCopies): Promise<string> {
+  const source = join(dir, name);
+  // Kept for recovery, but never with a key or token in it (redact-secrets.ts): a file holding one is copied
+  // masked, then removed; one holding none (or that can't be read) is moved as it is.
+  // Something that isn't a file is left where it is (moving a pipe or device aside keeps nothing of it).
+  if (!(await stat(source)).isFile()) throw new NotRegularFileError();
+  // One too large to read keeps only its first bytes up to the limit, masked like any other: never moved as it is,
+  // since nothing in an unread file is masked (adv52 round 10 #3: a padded settings.json kept the feed token).
+  let head = false;
+  const text = await readRegular(source, maxBytesOf(name)).catch((e: unknown) => {
+    head = e instanceof TooLargeError;
+    return e instanceof TooLargeError ? readHead(source, e.maxBytes) : undefined;
+  });
+  const masked = text === undefined ? text : redactSecrets(text);
+  // Kept aside once (backup-copies.ts): the same bytes already kept are not copied again.
+  const same = masked === undefined ? undefined : await sameCopy(dir, name, masked);
+  if (same !== undefined) {
+    await rm(source, { force: true });
+    await syncDir(dir);
+    return same;
+  }
+  // The same bytes could not be copied before in this run (a full disk): not tried again, said as before.
+  const earlier = masked === undefined ? undefined : failed.earlier(name, masked);
+  if (earlier !== undefined) throw earlier;
+  const base = `${source}.bad-${stamp(nowMs)}`;
+  let target = base;
+  for (let n = 2; await exists(target); n++) target = `${base}-${n}`;
+  // Its head, never the whole file: what lies past it was not read, so nothing there was masked.
+  const moved = masked === text && !head;
+  if (moved) await rename(source, target);
+  else {
+    const copy = masked ?? '';
+    await writeNew(target, copy).catch((e: unknown) => {
+      failed.failed(name, copy, e);
+      throw e;
+    });
+    failed.made(name);
+  }
+  // Bounded before the original is removed: one that can't be removed still makes no more than the few kept.
+  await pruneCopies(dir, name, target);
+  if (!moved) await rm(source, { force: true });
+  await syncDir(dir);
+  return target;
 }
 
 export interface FsFileStoreOptions {
@@ -114,6 +165,7 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
   const now = options.now ?? Date.now;
   let ready: Promise<unknown> | undefined;
   const ensureDir = (): Promise<unknown> => (ready ??= mkdir(dir, { recursive: true, mode: DIR_MODE }));
+  const failed = failedCopies();
 
   return {
     location: dir,
@@ -151,38 +203,7 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
       await rm(join(dir, checkName(name)), { force: true });
     },
     async backup(name) {
-      const source = join(dir, checkName(name));
-      // Kept for recovery, but never with a key or token in it (redact-secrets.ts): a file holding one is copied
-      // masked, then removed; one holding none (or that can't be read) is moved as it is.
-      // Something that isn't a file is left where it is (moving a pipe or device aside keeps nothing of it).
-      if (!(await stat(source)).isFile()) throw new NotRegularFileError();
-      // One too large to read keeps only its first bytes up to the limit, masked like any other: never moved as it is,
-      // since nothing in an unread file is masked (adv52 round 10 #3: a padded settings.json kept the feed token).
-      let head = false;
-      const text = await readRegular(source, maxBytesOf(name)).catch((e: unknown) => {
-        head = e instanceof TooLargeError;
-        return e instanceof TooLargeError ? readHead(source, e.maxBytes) : undefined;
-      });
-      const masked = text === undefined ? text : redactSecrets(text);
-      // Kept aside once (backup-copies.ts): the same bytes already kept are not copied again.
-      const same = masked === undefined ? undefined : await sameCopy(dir, name, masked);
-      if (same !== undefined) {
-        await rm(source, { force: true });
-        await syncDir(dir);
-        return same;
-      }
-      const base = `${source}.bad-${stamp(now())}`;
-      let target = base;
-      for (let n = 2; await exists(target); n++) target = `${base}-${n}`;
-      // Its head, never the whole file: what lies past it was not read, so nothing there was masked.
-      const moved = masked === text && !head;
-      if (moved) await rename(source, target);
-      else await writeNew(target, masked ?? '');
-      // Bounded before the original is removed: one that can't be removed still makes no more than the few kept.
-      await pruneCopies(dir, name, target);
-      if (!moved) await rm(source, { force: true });
-      await syncDir(dir);
-      return target;
+      return await backupFile(dir, checkName(name), now(), failed);
     },
   };
 }

@@ -42,7 +42,8 @@ const AT_RISK: readonly { matches: (name: string) => boolean; lost: (names: read
   },
   { matches: (n) => n === 'reminders.json', lost: () => 'reminders may repeat after a restart' },
   {
-    matches: (n) => n === 'handoff.json',
+    // Its mark (handoff/run-current.ts) is saved with it: either one failing leaves the hand-off unrecorded.
+    matches: (n) => n === 'handoff.json' || n === 'handoff-current.json',
     lost: () => "an I'm away hand-off can't be recorded before it is sent, so none of its shifts is sent",
   },
   {
