@@ -127,6 +127,17 @@ async function exportCalendar(engine: Engine, say: Say): Promise<void> {
 /** The account an item is about, as a window's parameter (Settings or onboarding opened on it). */
 const accountParam = (params?: TrayParams) => (params?.accountId ? { account: params.accountId } : undefined);
 
+/** Settings' view params for an item's fix: the section, the account and the schedule it names. */
+function settingsPlace(params?: TrayParams): Record<string, string> | undefined {
+  const { section, scheduleId } = params ?? {};
+  const place = {
+    ...accountParam(params),
+    ...(section ? { section } : {}),
+    ...(scheduleId ? { schedule: scheduleId } : {}),
+  };
+  return Object.keys(place).length > 0 ? place : undefined;
+}
+
 /** The handler of every tray item. */
 export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, TrayHandler> {
   const { engine } = parts;
@@ -178,9 +189,9 @@ export function trayCommands(parts: TrayCommandParts): Record<TrayActionId, Tray
       if (acked.message !== undefined) say(acked.message);
     },
     'open-chat-group': open('chat-group'),
-    // Settings at the part the item's fix is in: Phone ("Your phone may still ring…"), or an account (its key).
-    'open-settings': async (params) =>
-      parts.open('settings', params?.section ? { section: params.section } : accountParam(params)),
+    // Settings at the part the item's fix is in: Phone ("Your phone may still ring…"), an account (its key), or an
+    // account's schedule reminders or mute and pause (a readiness problem's fix).
+    'open-settings': async (params) => parts.open('settings', settingsPlace(params)),
     refresh: async () => void (await engine.handlers['sync:refresh'](null)),
     'toggle-start-at-login': async () =>
       void (await engine.handlers['settings:update']({ startAtLogin: !engine.getState().settings.startAtLogin })),

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { SettingsPatchSchema, SettingsSchema } from './settings';
 import { HandBackRequestSchema, TakeOverOptionsSchema, TakeOverRequestSchema } from './take-over';
 import { AppStateSchema } from './view-state';
+import type { SettingsFixSection } from './readiness-fix';
 import {
   ScheduleId,
   ForAccount,
@@ -94,6 +95,8 @@ export type ViewName = z.infer<typeof ViewNameSchema>;
 
 const None = z.null();
 
+const FIX_SECTIONS: readonly SettingsFixSection[] = ['phone', 'reminders', 'silence'];
+
 /** A view to show and its parameters (a schedule id, a window…), bounded in size and number. */
 const ViewRequestSchema = z.object({
   view: ViewNameSchema,
@@ -102,8 +105,11 @@ const ViewRequestSchema = z.object({
     .refine((p) => Object.keys(p).length <= COUNT_LIMITS.viewParams, {
       message: `Too many view parameters: at most ${COUNT_LIMITS.viewParams}.`,
     })
-    // The one part of a view a fix opens at (Settings → Phone): a known section or none.
-    .refine((p) => p.section === undefined || p.section === 'phone', { message: 'Unknown section.' })
+    // The one part of a view a fix opens at (Settings → Phone, a schedule's reminders, a service's mute): a known
+    // section or none.
+    .refine((p) => p.section === undefined || FIX_SECTIONS.some((s) => s === p.section), {
+      message: 'Unknown section.',
+    })
     .optional(),
 });
 

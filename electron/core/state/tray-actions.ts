@@ -5,6 +5,7 @@ import { DateTime } from 'luxon';
 import type { AppState } from '../../shared/view-state';
 import { joinNames } from '../../shared/format';
 import type { Fmt } from './tray-sections';
+import type { SettingsFixSection } from '../../shared/readiness-fix';
 import { formatDayTime } from '../../shared/format';
 import { pausePromise } from './pause-promise';
 
@@ -30,8 +31,9 @@ export interface TrayParams {
   end?: string;
   /** The shift-start alarm an item acknowledges. */
   alarmKey?: string;
-  /** The part of Settings an item's fix is in ("Your phone may still ring…": Settings → Phone). */
-  section?: 'phone';
+  /** The part of Settings an item's fix is in ("Your phone may still ring…": Settings → Phone; a schedule's reminder
+   *  choice, with `accountId` and `scheduleId`; an account's mute and pause). */
+  section?: SettingsFixSection;
 }
 
 export type TrayActItem<Id extends string> = {

@@ -3,8 +3,9 @@
 // and next, and taking it over), so the menu stays short: at most 15 top-level items with one account, 20 with three.
 import { alarmLine } from '../../shared/alarm-text';
 import { stillRingLines, stillRingMay } from '../../shared/still-ring-text';
-import type { AppState, ReadinessCheck, ScheduleView } from '../../shared/view-state';
-import { keySaidApart, readinessLine } from '../../shared/readiness-text';
+import type { AppState, Readiness, ReadinessCheck, ScheduleView } from '../../shared/view-state';
+import { keySaidApart, readinessLine, type ReadinessLine } from '../../shared/readiness-text';
+import { readinessFixPlace } from '../../shared/readiness-fix';
 import {
   coverageFreshnessLine,
   coverageItemBasis,
@@ -70,14 +71,8 @@ export function myStateLines(state: AppState, f: Fmt, problemShown = false): Tra
   const readiness = problemShown ? keySaidApart(state.me.readiness) : state.me.readiness;
   if (readiness) {
     const line = readinessLine(readiness, (iso, zone) => fmt(iso, f, zone), state);
-    const fix = line.problem?.action;
     // Saved data because the service can't be read is the sync problem's, said once there with its Retry.
-    if (!(problemShown && fix === 'refresh'))
-      items.push(
-        fix
-          ? { type: 'action', label: line.text, action: READINESS_FIX[fix], enabled: true }
-          : { type: 'label', label: line.text },
-      );
+    if (!(problemShown && line.problem?.action === 'refresh')) items.push(readinessItem(readiness, line, state));
   }
   items.push(...stillRingItems(state, f));
   // A saved list's time goes on the coverage item (coverageItemBasis), said once: no line of its own then.
@@ -85,6 +80,18 @@ export function myStateLines(state: AppState, f: Fmt, problemShown = false): Tra
   const coverage = saidThere ? undefined : coverageFreshnessLine(state, f);
   if (coverage) items.push({ type: 'action', label: coverage, action: 'open-coverage', enabled: true });
   return items;
+}
+
+/** The readiness line, its fix the action: a Settings fix opens where the problem is, at its account and the part of
+ *  Settings it is about (issue 49, adv49 r18: at the top, where the shared reminders read on). */
+function readinessItem(r: Readiness, line: ReadinessLine, state: AppState): TrayLeafItem {
+  const fix = line.problem?.action;
+  if (!line.problem || !fix) return { type: 'label', label: line.text };
+  const item: TrayLeafItem = { type: 'action', label: line.text, action: READINESS_FIX[fix], enabled: true };
+  if (fix !== 'settings') return item;
+  const { account, section, schedule } = readinessFixPlace(r, line.problem, state);
+  const at = { ...(account ? { accountId: account } : {}), ...(schedule ? { scheduleId: schedule } : {}) };
+  return { ...item, params: { ...at, ...(section ? { section } : {}) } };
 }
 
 /** Every alarm the state names: "acknowledged 22:01" / "not acknowledged", and "I'm on it" while one waits. One
