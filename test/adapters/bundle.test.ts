@@ -43,7 +43,9 @@ describe('built main bundle', () => {
     expect(result).toMatchObject({ popoverPrerendered: true });
     // The bundle runs as this host: its tray icon is the file the platform table names, with the host's separators.
     const traits = platformTraits(process.platform);
-    const icons = (['attention', 'oncall'] as const).map((icon) =>
+    // Problem too: with no session bus here a notification the demo shows fails, and a failed notification is a
+    // readiness problem until one is shown (issue 50, adv50 r21), so the icon may turn to it before the tray is read.
+    const icons = (['attention', 'oncall', 'problem'] as const).map((icon) =>
       traits.path.join('dist', 'icons', 'tray', traits.trayIconFile(icon)),
     );
     expect(result).toMatchObject({ tooltip: textMatching(/^(On call|Next on call): /) });
