@@ -317,6 +317,8 @@ describe('status popover', () => {
     const app = await session.open('empty');
     const { page } = app;
     await page.getByRole('button', { name: 'Set up OnCall Tray' }).waitFor();
+    // The live page, not the prerendered first frame (whose disabled buttons carry no title yet).
+    await page.waitForSelector('html[data-rendered]');
     const primaries = await page.locator('button.primary:not([disabled])').allTextContents();
     expect(primaries.map((t) => t.trim())).toEqual(['Set up OnCall Tray']);
     const nav = page.getByRole('navigation', { name: 'Actions' });
