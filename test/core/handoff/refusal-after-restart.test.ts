@@ -85,6 +85,8 @@ describe('a refused away block after a restart', () => {
       const later = await said();
       expect(later?.items[monId]).toBe(before);
       const st = engine.getState();
+      // The popover's line, the tray tooltip and the tray menu: the same refusal.
+      expect(st.halfHandoff).toContain(`1 refused: ${reason}`);
       expect(trayTooltip(st, hh.clock.now(), 'Etc/UTC')).toContain(`“${words}”`);
       expect(trayLabels(buildTrayMenu(st, hh.clock.now(), 'Etc/UTC')).join(' / ')).toContain(`“${words}”`);
       // Retry after the 500's settle: Tue is written; the refusal for good still says why.
