@@ -31,8 +31,31 @@ function wordsHold(words: string): boolean {
   );
 }
 
+/** A field problem as the override's refusal places it (actions/override-refusal.ts): a field of the form, then the
+ *  service's phrase. One without a field the form has would read in the app's voice, so it is not taken. */
+const PLACED = /^(?:Who covers|Start|End|Person \d{1,2} \([^\s()]{1,254}\)): (.+)$/u;
+const SUMMARY_OPEN = 'The service said: “';
+/** At most the problems the API edge keeps (20), each a label and the service's bounded phrase. */
+const MAX_PROBLEMS = 20;
+const MAX_TOLD = (MAX_PROBLEMS + 1) * (2 * SERVER_MESSAGE_MAX_CHARS + 300);
+
+/** "The service said: “…” Person 1 (bob@…): is on leave that day; Start: …." (the refusal's `told`), else false.
+ *  A phrase or summary holding the separators the app puts between them reads as damaged: dropped, never guessed. */
+function placedHolds(told: string): boolean {
+  if (told.length > MAX_TOLD || !told.endsWith('.')) return false;
+  let listed = told.slice(0, -1);
+  if (listed.startsWith(SUMMARY_OPEN)) {
+    const close = listed.indexOf(`${SAID_CLOSE} `);
+    if (close < 0 || !wordsHold(listed.slice(SUMMARY_OPEN.length, close))) return false;
+    listed = listed.slice(close + SAID_CLOSE.length + 1);
+  }
+  const parts = listed.split('; ');
+  return parts.length <= MAX_PROBLEMS && parts.every((p) => wordsHold(PLACED.exec(p)?.[1] ?? ''));
+}
+
 /** The reason when it reads as the app words a refusal; undefined for anything else. */
 export function checkedReason(reason: string): string | undefined {
+  if (placedHolds(reason)) return reason;
   const limit = SENTENCES.reduce((n, s) => Math.max(n, s.length), 0) + SAID_OPEN.length + 2 * SERVER_MESSAGE_MAX_CHARS;
   // Bounded first, so a huge value is never searched.
   if (reason.length > limit) return undefined;

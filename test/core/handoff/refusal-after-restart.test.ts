@@ -26,7 +26,7 @@ afterEach(async () => void (await h?.close()));
 type Edit = (message: string) => string;
 
 /** Create all, Mon refused with `words` (status), Tue a 500; stop; the saved file edited by `edit`; start again. */
-async function refusedThenRestart(status: number, words: string, edit?: Edit) {
+async function refusedThenRestart(status: number, words: string, edit?: Edit, body?: object) {
   h = await createHarness({ startMs: START, seed: pairSeed(), files: 'fs' });
   await seedSettings(h, { email: ME, scheduleIds: ['sch_pair', 'sch_solo'] });
   const hh = h;
@@ -36,7 +36,7 @@ async function refusedThenRestart(status: number, words: string, edit?: Edit) {
       ...c,
       createOverride: (id, input) => {
         n += 1;
-        if (n === 1) hh.sim.faults.set('createOverride', { status, body: { message: words }, times: 1 });
+        if (n === 1) hh.sim.faults.set('createOverride', { status, body: body ?? { message: words }, times: 1 });
         if (n === 2) hh.sim.faults.set('createOverride', { status: 500, times: 1 });
         return c.createOverride(id, input);
       },
@@ -98,6 +98,18 @@ describe('a refused away block after a restart', () => {
       await engine.stop();
     }, 60_000);
   }
+
+  // The service listed its problems by field (the override form's "Person 1 (bob@…): …"): said the same after it.
+  it('422 with a problem per field: says the same refusal after the restart', async () => {
+    const problem = 'is on leave that day';
+    const body = { message: 'Frozen', errors: [{ field: 'user_references.0.value', message: problem }] };
+    const { hh, engine, monId, before, said } = await refusedThenRestart(422, problem, undefined, body);
+    expect(before).toContain(`bob@example.com): ${problem}`);
+    await hh.clock.advance(60_000);
+    expect((await said())?.items[monId]).toBe(before);
+    expect(engine.getState().halfHandoff).toContain(before.slice('Refused: '.length));
+    await engine.stop();
+  }, 60_000);
 
   const damaged: [string, Edit][] = [
     [

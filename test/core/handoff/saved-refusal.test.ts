@@ -26,6 +26,13 @@ describe("a saved item's refusal words read back", () => {
     }, 30_000);
   }
 
+  it('refused: a field problem the app placed, followed by words it did not place, is never shown', async () => {
+    const refusal = `Person 1 (alice@example.com): is on leave; ${PLANTED}.`;
+    const { said, shown } = await shownAfterResume({ state: 'refused', message: '', refusal });
+    expect(shown).not.toContain('evil.example');
+    expect(said?.items[ID]).toBe('Refused: before the app restarted (the schedule does not show it)');
+  }, 30_000);
+
   it('refused: a reason worded as the app words a refusal is said again after the check', async () => {
     const reason = 'This API key is not allowed to do that. The service said: “Only managers may add overrides.”';
     const { said } = await shownAfterResume({ state: 'refused', message: reason });
