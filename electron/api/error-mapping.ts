@@ -11,7 +11,7 @@ import { scrubJson, type Scrubber } from './scrub';
 
 const asIs: Scrubber = (text) => text;
 
-const SERVER_MESSAGE_MAX_CHARS = 300;
+export const SERVER_MESSAGE_MAX_CHARS = 300;
 const MAX_PROBLEMS = 20;
 
 /** C0/C1 controls and the bidirectional controls that could make the service's words read as something else. */
@@ -80,6 +80,15 @@ function retryWhen(retryAfterMs: number | undefined): string {
   return retryAfterMs <= 3_600_000 ? `in ${Math.ceil(retryAfterMs / 60_000)} min` : 'later';
 }
 
+/** The app's own sentence for each refusal the service explains (a saved refusal is checked against these on read:
+ *  core/handoff/saved-refusal.ts). */
+export const REFUSAL_SENTENCES = {
+  unauthorized: 'The API key was not accepted. Check it in Settings.',
+  forbidden: 'This API key is not allowed to do that.',
+  not_found: 'Not found: it may have been deleted, or the id is wrong.',
+} as const;
+export const rejectedSentence = (status: number): string => `The service rejected the request (HTTP ${status}).`;
+
 /** The app's sentence, then the service's own words (when it gave any) in the one format every refusal uses. */
 export function withServiceWords(sentence: string, said: string | undefined): string {
   return said === undefined || said === '' ? sentence : `${sentence} The service said: “${said}”`;
@@ -98,11 +107,9 @@ function statusError(
     const m = extractServerError(body, firstHeader(headers['content-type']), clean).message;
     return m === undefined ? {} : { serverMessage: m };
   };
-  if (status === 401)
-    return { kind: 'unauthorized', message: 'The API key was not accepted. Check it in Settings.', ...said() };
-  if (status === 403) return { kind: 'forbidden', message: 'This API key is not allowed to do that.', ...said() };
-  if (status === 404)
-    return { kind: 'not_found', message: 'Not found: it may have been deleted, or the id is wrong.', ...said() };
+  if (status === 401) return { kind: 'unauthorized', message: REFUSAL_SENTENCES.unauthorized, ...said() };
+  if (status === 403) return { kind: 'forbidden', message: REFUSAL_SENTENCES.forbidden, ...said() };
+  if (status === 404) return { kind: 'not_found', message: REFUSAL_SENTENCES.not_found, ...said() };
   if (status === 429) {
     const when = retryWhen(retryAfterMs);
     return {
@@ -123,7 +130,7 @@ function statusError(
   if (status >= 400) {
     const found = extractServerError(body, firstHeader(headers['content-type']), clean);
     const { message: serverMessage, problems } = found;
-    const message = withServiceWords(`The service rejected the request (HTTP ${status}).`, serverMessage);
+    const message = withServiceWords(rejectedSentence(status), serverMessage);
     if (problems.length === 0) return { kind: 'rejected', status, message, serverMessage };
     const summary = found.summary === undefined ? {} : { serverSummary: found.summary };
     return { kind: 'rejected', status, message, serverMessage, problems, ...summary };

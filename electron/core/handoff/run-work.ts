@@ -188,12 +188,13 @@ async function sendSaved(
   }
 }
 
-/** A refusal read back from the file: the schedule is read, never the file's word taken (store-claims.ts). */
+/** A refusal read back from the file: the schedule is read, never the file's word taken (store-claims.ts). Still
+ *  refused, it keeps the reason the read checked (the app's sentence and the service's words, saved-refusal.ts). */
 async function checkRefusal(ctx: RunContext, item: HandoffItem): Promise<void> {
   const seen = await lookFirst(ctx.write, item);
   if (seen?.state === 'handed_off') return void (await put(ctx, restated(item, seen)));
   const message = seen ? 'before the app restarted (the schedule could not be read to check it)' : REFUSED_CHECKED;
-  await put(ctx, restated(item, { message }));
+  await put(ctx, restated(item, { message, refusal: item.refusal }));
 }
 
 const NO_RECORD = `${UNCONFIRMED_PREFIX} the saved hand-off has no record of an override it made (its answer may have been lost), and the schedule does not show it, so nothing was sent. Check this shift in My shifts.`;

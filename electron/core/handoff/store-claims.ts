@@ -11,6 +11,7 @@ import { DAY_MS } from '../../shared/time';
 import { plausibleInstant } from '../storage/read-back';
 import { COVER_NOT_KNOWN, mayCover } from './cover-rule';
 import { STILL_CHECKING } from '../../shared/handoff-text';
+import { savedReason } from './saved-refusal';
 
 /** A window as last read: mine throughout, and who else was on call then (lower-cased). */
 export interface AsRead {
@@ -116,7 +117,8 @@ export function itemProblem(item: HandoffItem, ctx: RunContext, createdMs: numbe
   return timesProblem(item, ctx.nowMs, createdMs) ?? peopleProblem(item, ctx);
 }
 
-/** A saved refusal until the schedule is read (run-work.ts): the service's words are never replayed from a file. */
+/** A saved refusal until the schedule is read (run-work.ts). Its reason (the app's sentence, the service's words) is
+ *  said again only when it reads as the app words a refusal (saved-refusal.ts); else the item says these. */
 export const REFUSED_UNCHECKED = 'before the app restarted (checking the schedule…)';
 export const REFUSED_CHECKED = 'before the app restarted (the schedule does not show it)';
 
@@ -142,7 +144,9 @@ const RESUMED: Record<HandoffItem['state'], string> = {
  *  "handed off" turned into a read of the override it recorded (run-work.ts) before it is said again. The record
  *  (the override's id) is kept only for that read, and only when it is an id the service could have given. */
 export function asKnownNow(item: HandoffItem, ctx: RunContext): HandoffItem {
-  const { overrideId, seenAfterSend, ...rest } = item;
+  const { overrideId, seenAfterSend, refusal: _saved, ...rest } = item;
+  // A refusal's reason as the app worded it before the restart (checked: saved-refusal.ts), never any other state's.
+  const reason = savedReason(item);
   const s = ctx.schedule(item.scheduleId);
   const record = item.state === 'handed_off' && overrideId !== undefined && OVERRIDE_ID.test(overrideId);
   // Seen in place after its own send (no id): read again on the schedule before it is said (run-work.ts seenAgain).
@@ -151,6 +155,7 @@ export function asKnownNow(item: HandoffItem, ctx: RunContext): HandoffItem {
     ...rest,
     ...(record ? { overrideId } : {}),
     ...(seen ? { seenAfterSend } : {}),
+    ...(reason === undefined ? {} : { refusal: reason }),
     scheduleName: s.name,
     timeZone: s.timeZone,
     email: item.email.toLowerCase(),

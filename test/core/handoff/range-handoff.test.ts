@@ -180,10 +180,10 @@ describe('away mode: a range over two faulty services, with a restart in the mid
     // No other override at all: nothing written twice, nothing written outside the plan.
     expect(overridesOf(harness.sim)).toHaveLength(3);
     expect(overridesOf(acme)).toHaveLength(1);
-    // The refusal read back from the file is not shown as the service's words (issue 52): said as refused before.
-    expect(handoffSummary(run)).toBe(
-      '4 of 5 handed off · 1 refused: before the app restarted (the schedule does not show it)',
-    );
+    // The refusal read back from the file says what it said before the restart (issue 48, adv48 r24 #1): the app's
+    // sentence and Acme's own words, as the app saved them (checked on read: saved-refusal.ts).
+    expect(refused.message).toContain('“Frank is on leave that day.”');
+    expect(handoffSummary(run)).toBe(`4 of 5 handed off · 1 refused: ${refused.message}`);
     // All settled: nothing is left to resume on disk.
     expect(await onDisk(harness)).toBeUndefined();
 
