@@ -8,9 +8,9 @@ import type { HeldMessage } from '../storage/fired-store';
 import type { Clock, Notifier } from '../ports';
 import { myUpcomingShifts, planReminders } from '../reminders/plan';
 import { changeHolds, correctionStillHolds } from '../reminders/held';
-import { changeRestsOnRead, coverersAreKnown, lostWasMine, mineEntry } from '../reminders/held-read';
-import { restateHeldChanges } from '../reminders/held-restate';
-import { coverersOf } from '../reminders/changes';
+import { changeRestsOnRead, coverersAreKnown, coverersNamedNow, lostWasMine, mineEntry } from '../reminders/held-read';
+import { restateHeldChanges, withScheduleNamesNow } from '../reminders/held-restate';
+import { coveringOf } from '../reminders/covering';
 import { knownOf } from '../reminders/known';
 import { myBlocksOf, segmentsOf } from '../model/segments';
 import { createReminderScheduler } from '../reminders/scheduler';
@@ -203,9 +203,9 @@ function restateHeld(
 ) {
   const me = inputs.settings.email.trim().toLowerCase();
   const mine = myUpcomingShifts(inputs.snapshot, inputs.settings, nowMs, zone).map((s) => s.ref);
-  const coverers = (scheduleId: string, span: { startMs: number; endMs: number }): string[] => {
+  const covering = (scheduleId: string, span: { startMs: number; endMs: number }) => {
     const s = inputs.snapshot.schedules.find((x) => x.id === scheduleId);
-    return s ? coverersOf(segmentsOf(knownOf(s).shifts), span, me) : [];
+    return s ? coveringOf(segmentsOf(knownOf(s).shifts), [span], me) : { coverers: [], covererIds: [] };
   };
   const known = (scheduleId: string) => {
     const s = inputs.snapshot.schedules.find((x) => x.id === scheduleId);
@@ -217,8 +217,11 @@ function restateHeld(
   };
   const coversOf = (scheduleId: string) => known(scheduleId)?.covers ?? [];
   const restatable = (h: HeldMessage): boolean => heldVouched(inputs, nowMs, h, start);
-  const now = { mine, coverersOf: coverers, myBlocksOf: myBlocks, coversOf, restatable };
-  return restateHeldChanges(held, now, nowMs).map((h) => coverageWordedNow(inputs, nowMs, zone, h));
+  const now = { mine, coveringOf: covering, myBlocksOf: myBlocks, coversOf, restatable };
+  // Each schedule and person named as they are now (a rename at the service moves no block: restating kept old names).
+  const nameOf = (id: string) => inputs.snapshot.schedules.find((x) => x.id === id)?.details?.name ?? undefined;
+  const namedNow = (h: HeldMessage) => coverersNamedNow(withScheduleNamesNow(h, nameOf), inputs.snapshot);
+  return restateHeldChanges(held, now, nowMs).map((h) => coverageWordedNow(inputs, nowMs, zone, namedNow(h)));
 }
 
 /** A held coverage request as it would be notified now (its words, its zone), or 'waits' / undefined (coverage.ts). */

@@ -4,10 +4,11 @@
 // two joined into one, is one notice, which also says when I am on call next and takes the place of the catch-up
 // that block would otherwise get.
 import { remindersFor } from '../../shared/settings';
-import { blocksOf, isoOf, segmentsOf, type Block, type Segment } from '../model/segments';
+import { blocksOf, isoOf, segmentsOf, type Block } from '../model/segments';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { intersect, subtract, type Span as KnownSpan } from '../sync/kept';
 import { knownOf } from './known';
+import { coveringOf } from './covering';
 import { correctionsOf, type CorrectionSides } from './corrections';
 import { pastCorrections } from './past-corrections';
 import { changeNotification, type ShiftChange } from './notice-messages';
@@ -64,16 +65,6 @@ export function componentsOf<B extends Span>(before: readonly B[], after: readon
 
 const spanKey = (blocks: readonly Block[]): string =>
   blocks.length === 0 ? 'none' : blocks.map((b) => `${isoOf(b.startMs)}-${isoOf(b.endMs)}`).join(',');
-
-/** Who is on call (other than me) during a span, in the new data: the people a removed shift went to. */
-export function coverersOf(segments: readonly Segment[], span: Span, me: string): string[] {
-  const names = new Set<string>();
-  for (const seg of segments) {
-    if (seg.endMs <= span.startMs || seg.startMs >= span.endMs) continue;
-    for (const u of seg.users) if (u.email.toLowerCase() !== me) names.add(u.name);
-  }
-  return [...names];
-}
 
 /**
  * My own override explains a change only when the old data may predate it: that read started (reads are dated by
@@ -140,7 +131,7 @@ function noticeOf(c: Component, sides: Sides, windowStartMs: number, input: Plan
   const change: ShiftChange = {
     before: c.before.map((b) => shiftRef(before, beforeSegs, b, zone)),
     after: c.after.map((b) => shiftRef(after, afterSegs, b, zone)),
-    coverers: lostAll ? coverersOf(afterSegs, lostSpan, me) : [],
+    ...(lostAll ? coveringOf(afterSegs, [lostSpan], me) : { coverers: [] }),
   };
   const next = change.after.find((r) => r.endMs > input.nowMs);
   const untilMs = maxOf(

@@ -7,17 +7,8 @@ import { isoOf, type Block, type Segment } from '../model/segments';
 import type { ScheduleSnapshot } from '../model/snapshot';
 import { saidKey } from './delivery';
 import { correctionWords } from './correction-words';
+import { coveringOf } from './covering';
 import { shiftRef, type PlanInput, type PlannedReminder } from './types';
-
-/** Who is on call (other than me) during a span, in the new data. */
-function coverersOf(segments: readonly Segment[], startMs: number, endMs: number, me: string): string[] {
-  const names = new Set<string>();
-  for (const seg of segments) {
-    if (seg.endMs <= startMs || seg.startMs >= endMs) continue;
-    for (const u of seg.users) if (u.email.toLowerCase() !== me) names.add(u.name);
-  }
-  return [...names];
-}
 
 export interface CorrectionSides {
   before: ScheduleSnapshot;
@@ -46,8 +37,8 @@ export function correctionsOf(
         const later = laterBlock ? shiftRef(after, afterSegs, laterBlock, zone) : undefined;
         const lostEndMs = laterBlock?.startMs ?? b.endMs;
         const key = `correction:${after.id}:${isoOf(b.startMs)}`;
-        const coverers = coverersOf(afterSegs, b.startMs, lostEndMs, me);
-        const correction = { was, lostEndMs, coverers, ...(later ? { later } : {}) };
+        const covering = coveringOf(afterSegs, [{ startMs: b.startMs, endMs: lostEndMs }], me);
+        const correction = { was, lostEndMs, ...covering, ...(later ? { later } : {}) };
         const notification = correctionWords(key, correction, input.nowMs, input);
         return {
           key,

@@ -8,12 +8,12 @@ import type { Snapshot } from '../model/snapshot';
 import { subtract, type Span } from '../sync/kept';
 import { knownOf } from './known';
 
-/** The people of a schedule as read: its users, and everyone on its shifts (kept ones included). */
-function peopleOf(snapshot: Snapshot, scheduleId: string): Set<string> {
+/** The people of a schedule as read: its users, and everyone on its shifts (kept ones included), by user id and by
+ *  name. */
+function peopleOf(snapshot: Snapshot, scheduleId: string): { ids: Map<string, string>; names: Set<string> } {
   const s = snapshot.schedules.find((x) => x.id === scheduleId);
-  if (!s) return new Set();
-  const users = [...(s.details?.users ?? []), ...knownOf(s).shifts.flatMap((x) => x.users)];
-  return new Set(users.map((u) => u.name));
+  const users = s ? [...knownOf(s).shifts.flatMap((x) => x.users), ...(s.details?.users ?? [])] : [];
+  return { ids: new Map(users.map((u) => [u.id, u.name])), names: new Set(users.map((u) => u.name)) };
 }
 
 const namedCoverers = (h: HeldMessage): string[] => [
@@ -22,12 +22,31 @@ const namedCoverers = (h: HeldMessage): string[] => [
   ...(h.correction?.past?.spans ?? []).flatMap((l) => l.coverers),
 ];
 
-/** Whether everyone a held statement names as covering is a person of its schedule as read now. */
+/** Whether everyone a held statement names as covering is a person of its schedule as read now: by user id, so a
+ *  person renamed at the service since is still that person (adv47 r24 #1: the held "Your shift was removed" was
+ *  dropped as untrue); by name only for a statement held before ids were (its record has none). */
 export function coverersAreKnown(h: HeldMessage, now: Snapshot): boolean {
   const named = namedCoverers(h);
   if (named.length === 0) return true;
-  const people = h.scheduleId === undefined ? new Set<string>() : peopleOf(now, h.scheduleId);
-  return named.every((name) => people.has(name));
+  const people = h.scheduleId === undefined ? undefined : peopleOf(now, h.scheduleId);
+  const ids = h.change ? h.change.covererIds : h.correction?.covererIds;
+  if (ids !== undefined) return ids.length > 0 && ids.every((id) => people?.ids.has(id) === true);
+  return named.every((name) => people?.names.has(name) === true);
+}
+
+/** A held statement naming who covers as they are named now, from its user ids (a statement held before ids were,
+ *  or naming someone not read now, as it was made): its words never carry a name the service has since changed. */
+export function coverersNamedNow(h: HeldMessage, now: Snapshot): HeldMessage {
+  const people = h.scheduleId === undefined ? undefined : peopleOf(now, h.scheduleId).ids;
+  const named = (ids: string[] | undefined): { coverers: string[] } | undefined => {
+    const names = (ids ?? []).flatMap((id) => people?.get(id) ?? []);
+    return ids === undefined || names.length !== ids.length ? undefined : { coverers: [...new Set(names)] };
+  };
+  const { change: ch, correction: co } = h;
+  const change = ch ? named(ch.covererIds) : undefined;
+  const correction = co ? named(co.covererIds) : undefined;
+  if (ch && change) return { ...h, change: { ...ch, ...change } };
+  return co && correction ? { ...h, correction: { ...co, ...correction } } : h;
 }
 
 /** What a change or correction states about my blocks: a held one, or one just planned (engine/reminders-vouched). */

@@ -11,6 +11,7 @@ import type { ShiftChange } from './notice-messages';
 import { maxOf } from '../../shared/extremes';
 import { intersect, subtract } from '../sync/kept';
 import type { CorrectionStatement } from './types';
+import type { Covering } from './covering';
 
 interface Span {
   startMs: number;
@@ -22,7 +23,8 @@ export interface KnownNow {
   /** My blocks from now on. */
   mine: readonly ShiftRef[];
   /** Who other than me is on call during a span of a schedule. */
-  coverersOf: (scheduleId: string, span: Span) => string[];
+  /** By name and by user id (./covering). */
+  coveringOf: (scheduleId: string, span: Span) => Covering;
   /** My blocks of a schedule as known now, past ones included (a past correction's block is over when shown). */
   myBlocksOf: (scheduleId: string) => readonly Span[];
   /** The time a schedule's known data covers (read now, or kept with its read time). */
@@ -75,7 +77,7 @@ function heldOf(first: HeldMessage, c: Component<ShiftRef>, now: KnownNow, nowMs
   const change: ShiftChange = {
     before: c.before,
     after: c.after,
-    coverers: lostAll && lostSpan.startMs < lostSpan.endMs ? now.coverersOf(scheduleId, lostSpan) : [],
+    ...(lostAll && lostSpan.startMs < lostSpan.endMs ? now.coveringOf(scheduleId, lostSpan) : { coverers: [] }),
   };
   const next = c.after.find((r) => r.endMs > nowMs);
   const { startsAtMs: _was, ...rest } = first;
@@ -99,11 +101,11 @@ function ownCorrectionNow(c: CorrectionStatement, now: KnownNow): CorrectionStat
     (m) => m.scheduleId === was.scheduleId && m.startMs > was.startMs && m.startMs < was.endMs,
   );
   const lostEndMs = inside?.startMs ?? was.endMs;
-  const coverers = now.coverersOf(was.scheduleId, { startMs: was.startMs, endMs: lostEndMs });
+  const covering = now.coveringOf(was.scheduleId, { startMs: was.startMs, endMs: lostEndMs });
   // The block kept is named in the correction only if it was when made; else its own change line tells it.
   const later = c.later && inside ? { later: inside } : {};
   const { later: _was, ...rest } = c;
-  return { ...rest, lostEndMs, coverers, ...later };
+  return { ...rest, lostEndMs, ...covering, ...later };
 }
 
 /** A held past correction as known now: the time of the block up to when it was found, less what is mine now,
@@ -120,11 +122,12 @@ function pastCorrectionNow(c: CorrectionStatement, h: HeldMessage, now: KnownNow
   const lost = subtract([range], mine);
   const first = lost[0];
   if (!first) return undefined;
-  const coverersIn = (l: { fromMs: number; toMs: number }) => now.coverersOf(id, { startMs: l.fromMs, endMs: l.toMs });
-  const spans = lost.map((l) => ({ ...l, coverers: coverersIn(l) }));
+  const covering = lost.map((l) => now.coveringOf(id, { startMs: l.fromMs, endMs: l.toMs }));
+  const spans = lost.map((l, i) => ({ ...l, coverers: covering[i]?.coverers ?? [] }));
   const lostEndMs = lost[lost.length - 1]?.toMs ?? first.toMs;
-  const coverers = [...new Set(spans.flatMap((s) => s.coverers))];
-  return { ...c, lostEndMs, coverers, past: { ...past, lostStartMs: first.fromMs, spans } };
+  const coverers = [...new Set(covering.flatMap((s) => s.coverers))];
+  const covererIds = [...new Set(covering.flatMap((s) => s.covererIds))];
+  return { ...c, lostEndMs, coverers, covererIds, past: { ...past, lostStartMs: first.fromMs, spans } };
 }
 
 /** A held correction worded from what is known when shown (issue 47, adversarial round 18); none if no longer so. */
@@ -158,4 +161,15 @@ export function restateHeldChanges(held: readonly HeldMessage[], now: KnownNow, 
     const first = bySchedule.get(id)?.[0] === h;
     return first ? (restated.get(id) ?? []) : [];
   });
+}
+
+/** A held change or correction naming each schedule as it is named now (adv47 r24 #2: "your Ops shift" after the
+ *  service renamed it "Ops EU", while every other surface said "Ops EU"); a schedule not known now keeps its name. */
+export function withScheduleNamesNow(h: HeldMessage, nameOf: (scheduleId: string) => string | undefined): HeldMessage {
+  const named = <R extends ShiftRef>(r: R): R => ({ ...r, scheduleName: nameOf(r.scheduleId) ?? r.scheduleName });
+  const { change: ch, correction: co } = h;
+  const change = ch ? { change: { ...ch, before: ch.before.map(named), after: ch.after.map(named) } } : {};
+  const later = co?.later ? { later: named(co.later) } : {};
+  const correction = co ? { correction: { ...co, was: named(co.was), ...later } } : {};
+  return { ...h, ...change, ...correction };
 }

@@ -59,6 +59,8 @@ export interface ShiftChange {
   after: ShiftRef[];
   /** Who has the time I lost, when I lost it all. */
   coverers: string[];
+  /** Their user ids: what a held change is checked by when shown (a rename is no change; held-read). */
+  covererIds?: string[];
 }
 
 function spansText(refs: readonly ShiftRef[], nowMs: number, opts: MessageOptions): string {

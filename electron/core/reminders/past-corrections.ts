@@ -8,6 +8,7 @@ import { isoOf, type Block } from '../model/segments';
 import { intersect, subtract, type Span } from '../sync/kept';
 import { saidKey } from './delivery';
 import { correctionWords } from './correction-words';
+import { coveringOf } from './covering';
 import type { CorrectionSides } from './corrections';
 import { shiftRef, type PlanInput, type PlannedReminder } from './types';
 
@@ -45,21 +46,20 @@ export function pastCorrections(
     if (!first) return [];
     const was = shiftRef(before, beforeSegs, b, zone);
     const lostEndMs = lost[lost.length - 1]?.toMs ?? first.toMs;
-    const coverersIn = (spans: readonly Span[]): string[] => [
-      ...new Set(
-        afterSegs
-          .filter((s) => spans.some((l) => s.startMs < l.toMs && l.fromMs < s.endMs))
-          .flatMap((s) => s.users.filter((u) => u.email.toLowerCase() !== me).map((u) => u.name)),
-      ),
-    ];
-    const coverers = coverersIn(lost);
-    const spans = lost.map((l) => ({ fromMs: l.fromMs, toMs: l.toMs, coverers: coverersIn([l]) }));
+    const coveringIn = (spans: readonly Span[]) =>
+      coveringOf(
+        afterSegs,
+        spans.map((l) => ({ startMs: l.fromMs, endMs: l.toMs })),
+        me,
+      );
+    const covering = coveringIn(lost);
+    const spans = lost.map((l) => ({ fromMs: l.fromMs, toMs: l.toMs, coverers: coveringIn([l]).coverers }));
     const savedAtMs = savedReadOf(sides, was.keptReadAtMs);
     const key = `correction:${after.id}:${isoOf(b.startMs)}`;
     const correction = {
       was,
       lostEndMs,
-      coverers,
+      ...covering,
       past: { lostStartMs: first.fromMs, spans, ...(savedAtMs === undefined ? {} : { savedAtMs }) },
     };
     return [

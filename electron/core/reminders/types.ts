@@ -14,6 +14,8 @@ export interface CorrectionStatement {
   was: ShiftRef;
   lostEndMs: number;
   coverers: string[];
+  /** Their user ids (every span's): what a held correction is checked by when shown (held-read). */
+  covererIds?: string[];
   later?: ShiftRef;
   /** Time already past that a read contradicts (./past-corrections): where the time lost starts, and when the data
    *  the messages rested on was read if it was saved data; each span lost, with who had it (the time between two

@@ -23,6 +23,9 @@ const HeldShiftSchema = z.object({
   endUnknown: z.literal(true).optional(),
 });
 
+// At most as many as names may be, each a user id as the service gives them.
+const CovererIds = z.array(z.string().startsWith('usr_').max(200)).max(20).optional();
+
 export const HeldMessageSchema = z.object({
   key: z.string(),
   kind: z.string(),
@@ -36,7 +39,13 @@ export const HeldMessageSchema = z.object({
   startsAtMs: z.number().optional(),
   /** A change notice's statement (my blocks before and after, who covers): worded from what is known when shown. */
   change: z
-    .object({ before: z.array(HeldShiftSchema), after: z.array(HeldShiftSchema), coverers: z.array(z.string()) })
+    .object({
+      before: z.array(HeldShiftSchema),
+      after: z.array(HeldShiftSchema),
+      coverers: z.array(z.string()),
+      /** Who covers by user id: what it is checked by when shown (absent in records written before them). */
+      covererIds: CovererIds,
+    })
     .optional(),
   /** A correction's statement (the block whose start no longer holds, who covers it): worded when shown. */
   correction: z
@@ -44,6 +53,7 @@ export const HeldMessageSchema = z.object({
       was: HeldShiftSchema,
       lostEndMs: z.number(),
       coverers: z.array(z.string()),
+      covererIds: CovererIds,
       later: HeldShiftSchema.optional(),
       /** Time already past that a read contradicts (reminders/past-corrections). */
       past: z

@@ -7,6 +7,7 @@ import type { ApiError } from '../../api/errors';
 import type { FetchProblem, ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import type { FetchPass, ScheduleFetch } from './fetch';
 import { keptAfterRead } from './kept';
+import { withNamesRead } from './names';
 
 export function emptyScheduleSnapshot(id: string): ScheduleSnapshot {
   return {
@@ -131,6 +132,7 @@ export function applyPass(snapshot: Snapshot, pass: FetchPass, watchedIds: reado
     const fetch = fetched.get(entry.id);
     return fetch ? applyScheduleFetch(entry, fetch) : entry;
   });
-  const next = applyCoverage({ ...base, schedules }, pass);
+  // Names from this pass's reads go on every saved shift by user id (./names): one name per person on every surface.
+  const next = applyCoverage(withNamesRead({ ...base, schedules }, pass), pass);
   return isUnauthorized(pass) ? { ...next, keyRejected: true } : next;
 }
