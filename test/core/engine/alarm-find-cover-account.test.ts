@@ -7,31 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { accountIdOf } from '../../../electron/shared/accounts';
 import { jsonObject } from '../../support/json';
 import { createHarness, seedSettings } from '../support/engine-harness';
-import { ME, OPS_ID, seedOf } from '../support/seeds';
+import { ME, OPS_ID, opsPlatformSeed } from '../support/seeds';
 
 const START = Date.parse('2026-03-10T06:00:00Z');
 const MY_START = Date.parse('2026-03-10T09:00:00Z');
 
 describe('"Can’t — find cover" with two accounts on one service', () => {
   it('opens Swap on the ringing shift of each account, by the schedule the state lists', async () => {
-    const seed = seedOf([
-      {
-        id: OPS_ID,
-        name: 'Ops',
-        zone: 'Etc/UTC',
-        rotationStart: '2026-03-01T01:00:00Z',
-        userIds: ['usr_bob', 'usr_me', 'usr_alice'],
-        length: { amount: 8, unit: 'hours' },
-      },
-      {
-        id: 'sch_plat',
-        name: 'Platform',
-        zone: 'Etc/UTC',
-        rotationStart: '2026-03-01T09:00:00Z',
-        userIds: ['usr_alice', 'usr_me'],
-        length: { amount: 1, unit: 'days' },
-      },
-    ]);
+    const seed = opsPlatformSeed();
     const h = await createHarness({ startMs: START, seed, files: 'fs' });
     await seedSettings(h, { email: ME, scheduleIds: [OPS_ID] });
     const stored = jsonObject((await h.files.read('settings.json')) ?? '{}');
