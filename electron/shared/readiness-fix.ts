@@ -1,7 +1,7 @@
 // Where in Settings a readiness problem's fix is (issue 49: a fix opens where the problem is, never a screen that
 // contradicts it): the shift's account, and in it the part the check is about. The popover's button and the tray's
 // item both open it, so they never differ. Zod-free (the popover loads it after its first frame).
-import type { SilenceFields } from './service-identity';
+import { ownSilence, type SilenceFields } from './service-identity';
 import type { Readiness, ReadinessCheck } from './view-me';
 
 /** The parts of Settings a fix opens at: Phone; a schedule's reminder choice; a service's mute and pause. */
@@ -27,10 +27,7 @@ export function readinessFixPlace(r: Readiness, check: ReadinessCheck, world: Fi
   if (check.id === 'phone') return { section: 'phone' };
   if (check.id !== 'reminders' && check.id !== 'alarm') return { account };
   const saved = world.settings.accounts.find((a) => a.id === account);
-  // service-identity's ownSilence, said here again: importing it from the popover's chunk after the glance costs the
-  // first load 31 bytes of exports it has no room for (its budget is full).
-  const paused = Date.parse(saved?.pausedUntil ?? '') > Date.parse(r.shift.start);
-  if (saved && (saved.muted === true || paused)) return { account, section: 'silence' };
+  if (saved && ownSilence(saved, Date.parse(r.shift.start))) return { account, section: 'silence' };
   // The state names a schedule `account:id` for most accounts; its settings keep the service's own id.
   const schedule = world.schedules.find((s) => s.id === r.shift.scheduleId)?.scheduleId ?? r.shift.scheduleId;
   return { account, section: 'reminders', schedule };

@@ -46,6 +46,7 @@ function currentShiftTarget(s: ScheduleSnapshot, input: AlarmPlanInput, emailLow
   if (mode === 'off') return undefined;
   return {
     key: `alarm:${input.serviceKey}:${s.id}:${isoOf(startMs)}`,
+    accountId: input.settings.accountId,
     atMs: mode === '5-min-before' ? startMs - ALARM_EARLY_MS : startMs,
     startMs,
     endMs,
@@ -65,6 +66,7 @@ export function planAlarms(input: AlarmPlanInput): AlarmTarget[] {
     if (mode === 'off' || !ref.startSeen || ref.endMs <= input.nowMs) continue;
     targets.push({
       key: `alarm:${input.serviceKey}:${ref.scheduleId}:${isoOf(ref.startMs)}`,
+      accountId: input.settings.accountId,
       atMs: mode === '5-min-before' ? ref.startMs - ALARM_EARLY_MS : ref.startMs,
       startMs: ref.startMs,
       endMs: ref.endMs,

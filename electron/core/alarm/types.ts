@@ -15,6 +15,9 @@ export type AckSource = z.infer<typeof AckSourceSchema>;
 export interface AlarmTarget {
   /** One per shift start on a service: `alarm:<service>:<schedule id>:<start ISO>`; the same for every account. */
   key: string;
+  /** The account that planned it (or that it was kept for): its own account, whatever its name (two accounts may
+   *  share a label). Every look-up of an alarm's account goes by this id. */
+  accountId: AccountId;
   /** When it rings. */
   atMs: number;
   startMs: number;

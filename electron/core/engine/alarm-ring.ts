@@ -6,6 +6,7 @@ import type { AlarmView } from '../../shared/alarm-view';
 import type { AlarmRing } from '../alarm/engine';
 import { ALARM_RING_MAX_MS, TEST_RING_MS } from '../alarm/ringer';
 import type { AlarmSurface } from '../alarm/surface';
+import type { AlarmTarget } from '../alarm/types';
 import { alarmNotification } from '../alarm/words';
 import type { Clock, NotificationRequest, Notifier } from '../ports';
 
@@ -45,8 +46,11 @@ export interface AlarmRingParts {
 /** How often a ringing window's zone is compared with the computer's (main re-reads the zone every minute). */
 export const RING_ZONE_CHECK_MS = 60_000;
 
+/** A ring as the window shows it: "Test the alarm" rings no account's shift, so it carries no account id. */
+type ShownRing = Omit<AlarmRing, 'target'> & { target: Omit<AlarmTarget, 'accountId'> };
+
 export function viewOf(
-  r: AlarmRing,
+  r: ShownRing,
   accountName: string,
   o: { test?: boolean; savedAtMs?: number; localZone?: string } = {},
 ): AlarmView {

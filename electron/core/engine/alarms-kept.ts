@@ -62,6 +62,7 @@ export function keptTargets(i: KeptInput): AlarmTarget[] {
     if (mode === 'off' || i.planned.has(key) || out.some((t) => t.key === key)) continue;
     out.push({
       key,
+      accountId: i.settings.accountId,
       atMs: mode === '5-min-before' ? b.startMs - ALARM_EARLY_MS : b.startMs,
       startMs: b.startMs,
       endMs: b.endMs,

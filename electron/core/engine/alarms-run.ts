@@ -106,7 +106,8 @@ export const sameList = (a: readonly unknown[], b: readonly unknown[]): boolean 
 export const targetsKey = (ts: readonly AlarmTarget[]): string =>
   ts
     .map(
-      (t) => `${t.key}|${t.atMs}|${t.endMs}|${t.endUnknown === true}|${t.fromNames.join(',')}|${t.accountName ?? ''}`,
+      (t) =>
+        `${t.key}|${t.atMs}|${t.endMs}|${t.endUnknown === true}|${t.fromNames.join(',')}|${t.accountName ?? ''}|${t.accountId}`,
     )
     .join('\n');
 

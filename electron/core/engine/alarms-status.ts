@@ -19,9 +19,10 @@ export function accountNow(w: AlarmsWiring, r: AlarmsRun, key: string): { accoun
       x.settings.accountId === keptFor,
   );
   const a = naming.find((x) => x.silenced?.() !== true) ?? naming[0];
-  // A start no longer planned (it rang, then was handed off): the account that named it, while it is still there.
-  const seen = r.seen.get(key)?.account;
-  const name = a?.name ?? accounts.find((x) => x.name === seen)?.name;
+  // A start no longer planned (it rang, then was handed off): its own account (by id: two may share a name), while
+  // it is still there.
+  const own = r.seen.get(key)?.target.accountId;
+  const name = a?.name ?? accounts.find((x) => x.settings.accountId === own)?.name;
   return name === undefined ? {} : { accountName: name };
 }
 

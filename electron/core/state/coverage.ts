@@ -75,20 +75,23 @@ function weaker(a: CoveredBasis, b: CoveredBasis): CoveredBasis {
   return Date.parse(b.savedAt) < Date.parse(a.savedAt) ? b : a;
 }
 
+/** What judging whether a request asks me rests on: now, who I am, the schedules I am on and their data. */
+export interface AskContext {
+  nowMs: number;
+  emailLower: string;
+  myScheduleIds: ReadonlySet<string>;
+  byId: ReadonlyMap<string, ScheduleSnapshot>;
+  statusOf: StatusOf;
+}
+
 /**
  * What closes the loop on a request while the service still lists it as pending: shifts show me on call throughout
  * every shift the request asks me about (those on my schedules that have not ended). Returns what that rests on:
  * fresh, or saved data from T (then it is said as saved, never as "asking you" as fact: adv47 r16 #1); null when
  * some asked time doesn't show me or is unknown (a hole says nothing), so the request still asks me.
  */
-export function coveredByMe(
-  r: CoverageRequest,
-  nowMs: number,
-  emailLower: string,
-  myScheduleIds: ReadonlySet<string>,
-  byId: ReadonlyMap<string, ScheduleSnapshot>,
-  statusOf: StatusOf,
-): CoveredBasis | null {
+export function coveredByMe(r: CoverageRequest, c: AskContext): CoveredBasis | null {
+  const { nowMs, emailLower, myScheduleIds, byId, statusOf } = c;
   const asked = r.shifts.filter((s) => myScheduleIds.has(s.schedule_reference.id) && instantMs(s.end) > nowMs);
   if (asked.length === 0) return null;
   let out: CoveredBasis = { kind: 'fresh', readAt: null };
@@ -124,14 +127,8 @@ function weakest(a: Basis | undefined, b: Basis): Basis {
  * ended), 'asks' when it is read fresh over its whole time and doesn't show me covering it, its basis when that time
  * is saved data or unknown (a hole, never read), 'mine' when fresh and already mine; undefined for the rest.
  */
-function askedParts(
-  r: CoverageRequest,
-  nowMs: number,
-  emailLower: string,
-  myScheduleIds: ReadonlySet<string>,
-  byId: ReadonlyMap<string, ScheduleSnapshot>,
-  statusOf: StatusOf,
-): (Basis | 'asks' | 'mine' | undefined)[] {
+function askedParts(r: CoverageRequest, c: AskContext): (Basis | 'asks' | 'mine' | undefined)[] {
+  const { nowMs, emailLower, myScheduleIds, byId, statusOf } = c;
   return r.shifts.map((s) => {
     if (!myScheduleIds.has(s.schedule_reference.id) || instantMs(s.end) <= nowMs) return undefined;
     const snap = byId.get(s.schedule_reference.id);
@@ -160,13 +157,9 @@ const basisOnly = (p: Basis | 'asks' | 'mine' | undefined): Basis | undefined =>
  */
 export function askBasisOf(
   r: CoverageRequest,
-  nowMs: number,
-  emailLower: string,
-  myScheduleIds: ReadonlySet<string>,
-  byId: ReadonlyMap<string, ScheduleSnapshot>,
-  statusOf: StatusOf,
+  c: AskContext,
 ): { whole: Basis | undefined; parts: (Basis | undefined)[] } {
-  const parts = askedParts(r, nowMs, emailLower, myScheduleIds, byId, statusOf);
+  const parts = askedParts(r, c);
   if (parts.includes('asks')) return { whole: undefined, parts: parts.map(basisOnly) };
   let out: Basis | undefined;
   for (const p of parts.map(basisOnly)) if (p) out = weakest(out, p);
@@ -193,16 +186,17 @@ export function coverageLists(
   if (emailLower === '') return { mine, askingMe, coveredByMe: covered, issues };
   const index = byId ?? new Map(snapshot.schedules.map((s) => [s.id, s]));
   const myScheduleIds = schedulesWithMe(snapshot, emailLower);
+  const ask: AskContext = { nowMs, emailLower, myScheduleIds, byId: index, statusOf };
   const unplaceable = unplaceableIds(snapshot);
   for (const r of snapshot.coverageRequests) {
     if (!isOpenRequest(r, nowMs)) continue;
     if (r.user.email.toLowerCase() === emailLower) mine.push(coverageView(r, accountId));
     else if (r.shifts.some((s) => myScheduleIds.has(s.schedule_reference.id))) {
-      const closed = coveredByMe(r, nowMs, emailLower, myScheduleIds, index, statusOf);
+      const closed = coveredByMe(r, ask);
       if (closed) covered.push(coverageView(r, accountId, closed));
       else {
-        const ask = askBasisOf(r, nowMs, emailLower, myScheduleIds, index, statusOf);
-        askingMe.push(coverageView(r, accountId, undefined, ask.whole, ask.parts));
+        const basis = askBasisOf(r, ask);
+        askingMe.push(coverageView(r, accountId, undefined, basis.whole, basis.parts));
       }
     } else {
       const unknown = r.shifts.find((s) => unplaceable.has(s.schedule_reference.id));

@@ -11,11 +11,13 @@ import { AckSourceSchema, type AlarmTarget } from '../../../electron/core/alarm/
 import { FakeClock, flush } from '../support/fake-clock';
 import { bob, me, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';
 import { MemoryFileStore } from '../support/memory-file-store';
+import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
 const MIN = 60_000;
 const START = Date.parse('2026-03-10T21:00:00Z');
 const target: AlarmTarget = {
   key: `alarm:https://oncall.example.com:sch_ops:2026-03-10T21:00:00Z`,
+  accountId: MAIN_ACCOUNT_ID,
   atMs: START,
   startMs: START,
   endMs: START + 8 * 60 * MIN,

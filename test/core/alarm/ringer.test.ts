@@ -6,10 +6,12 @@ import { createAlarmRinger, type AlarmWindowPort } from '../../../electron/core/
 import type { AlarmTarget } from '../../../electron/core/alarm/types';
 import type { NotificationRequest } from '../../../electron/core/ports';
 import { FakeClock, flush } from '../support/fake-clock';
+import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
 const START = Date.parse('2026-03-10T21:00:00Z');
 const target: AlarmTarget = {
   key: 'alarm:s:sch_ops:2026-03-10T21:00:00Z',
+  accountId: MAIN_ACCOUNT_ID,
   atMs: START,
   startMs: START,
   endMs: START + 8 * 3_600_000,

@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { alarmNotification, phoneWords } from '../../../electron/core/alarm/words';
 import type { AlarmTarget } from '../../../electron/core/alarm/types';
 import { alarmLine } from '../../../electron/shared/alarm-text';
+import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
 const START = Date.parse('2026-03-10T21:00:00Z');
 const t: AlarmTarget = {
   key: 'alarm:https://oncall.example.com:sch_ops:2026-03-10T21:00:00Z',
+  accountId: MAIN_ACCOUNT_ID,
   atMs: START,
   startMs: START,
   endMs: START + 8 * 3_600_000,

@@ -4,34 +4,17 @@
 // watched any more" and offered no Ask for cover (adv50 r22 #1). Each alarm opens Swap on a schedule the state lists,
 // with the shift's own start and end.
 import { describe, expect, it } from 'vitest';
-import { accountIdOf } from '../../../electron/shared/accounts';
+import { accountIdOf, scheduleRef } from '../../../electron/shared/accounts';
 import { jsonObject } from '../../support/json';
 import { createHarness, seedSettings } from '../support/engine-harness';
-import { ME, OPS_ID, seedOf } from '../support/seeds';
+import { ME, OPS_ID, PLATFORM_ID, PLATFORM_MY_START, opsPlatformSeed } from '../support/seeds';
 
 const START = Date.parse('2026-03-10T06:00:00Z');
 const MY_START = Date.parse('2026-03-10T09:00:00Z');
 
 describe('"Can’t — find cover" with two accounts on one service', () => {
   it('opens Swap on the ringing shift of each account, by the schedule the state lists', async () => {
-    const seed = seedOf([
-      {
-        id: OPS_ID,
-        name: 'Ops',
-        zone: 'Etc/UTC',
-        rotationStart: '2026-03-01T01:00:00Z',
-        userIds: ['usr_bob', 'usr_me', 'usr_alice'],
-        length: { amount: 8, unit: 'hours' },
-      },
-      {
-        id: 'sch_plat',
-        name: 'Platform',
-        zone: 'Etc/UTC',
-        rotationStart: '2026-03-01T09:00:00Z',
-        userIds: ['usr_alice', 'usr_me'],
-        length: { amount: 1, unit: 'days' },
-      },
-    ]);
+    const seed = opsPlatformSeed();
     const h = await createHarness({ startMs: START, seed, files: 'fs' });
     await seedSettings(h, { email: ME, scheduleIds: [OPS_ID] });
     const stored = jsonObject((await h.files.read('settings.json')) ?? '{}');
@@ -63,6 +46,34 @@ describe('"Can’t — find cover" with two accounts on one service', () => {
       start: plat?.start,
       end: '2026-03-11T09:00:00.000Z',
     });
+    await engine.stop();
+  }, 90_000);
+});
+
+describe('"Can’t — find cover" with one service added twice under the same name', () => {
+  it('opens Swap on the alarm’s own account (the one not muted), not the first account of that name', async () => {
+    const h = await createHarness({ startMs: START, seed: opsPlatformSeed(), files: 'fs' });
+    await seedSettings(h, { email: ME, scheduleIds: [PLATFORM_ID] });
+    const stored = jsonObject((await h.files.read('settings.json')) ?? '{}');
+    const accounts: unknown[] = Array.isArray(stored.accounts) ? stored.accounts : [];
+    const main = jsonObject(JSON.stringify(accounts[0]));
+    // The same label and schedule on the same service: only the account's id tells them apart. Main is muted, so
+    // the alarm rings through Work: its Swap is Work's.
+    const work = { ...main, id: 'work' };
+    await h.files.writeAtomic(
+      'settings.json',
+      JSON.stringify({ ...stored, accounts: [{ ...main, muted: true }, work] }),
+    );
+    const opened: (Record<string, string> | undefined)[] = [];
+    const engine = h.engine({ openView: (_view, params) => opened.push(params) });
+    await engine.start();
+    await h.clock.runWhileAdvancing(engine.handlers['key:set']({ accountId: accountIdOf('work'), key: h.sim.apiKey }));
+    await h.clock.runWhileAdvancing(engine.handlers['sync:refresh'](null));
+    await h.clock.advanceTo(PLATFORM_MY_START + 10_000);
+    const alarm = engine.getState().alarm;
+    expect(alarm?.ringing).toBe(true);
+    expect(await engine.alarmIntent({ kind: 'find-cover', key: alarm?.key ?? '' }, 'window')).toEqual({ ok: true });
+    expect(opened.map((p) => p?.scheduleId)).toEqual([scheduleRef(accountIdOf('work'), PLATFORM_ID)]);
     await engine.stop();
   }, 90_000);
 });

@@ -3,17 +3,13 @@
 // status read `booking: "booked"` with `nextBooked: null`; now it reads "none", names the schedule still loading, and
 // the readiness line and Settings → Phone say "not booked yet: still loading …".
 import { afterEach, describe, expect, it } from 'vitest';
-import { fetchSend } from '../../../electron/core/escalation/http';
-import { createHarness, seedSettings } from '../support/engine-harness';
-import { ME, OPS_ID, opsSeed } from '../support/seeds';
-import { startStandIn, type StandIn } from '../../support/phone-standin';
+import type { StandIn } from '../../support/phone-standin';
+import { OPS_ID } from '../support/seeds';
+import { MY_START, SLOW_READS, START, startPhoneEngine, TOPIC } from './support/phone-engine';
 import { phoneCheck } from '../../../electron/core/escalation/readiness-checks';
 import { EscalationSettingsSchema } from '../../../electron/core/escalation/types';
 
 const MIN = 60_000;
-const START = Date.parse('2026-03-10T06:00:00Z');
-const MY_START = Date.parse('2026-03-10T09:00:00Z');
-const TOPIC = 'oncall-abcdefghijkmnpqrstuvwxyz23';
 
 let standIn: StandIn | undefined;
 afterEach(async () => {
@@ -23,17 +19,8 @@ afterEach(async () => {
 
 describe('phone booking status: derived from what is booked', () => {
   it('unwatched and watched again, still loading: "none" booked, the schedule named (failed before)', async () => {
-    const h = await createHarness({ startMs: START, seed: opsSeed });
-    await seedSettings(h, {
-      email: ME,
-      scheduleIds: [OPS_ID],
-      refresh: { idleIntervalSec: 1800, nearIntervalSec: 300, nearWindowMin: 30 },
-    });
-    const s = await startStandIn(() => h.clock.now());
+    const { h, s, engine } = await startPhoneEngine({ refresh: SLOW_READS });
     standIn = s;
-    const engine = h.engine({ phone: { send: (req, t) => h.clock.inFlight.track(fetchSend(req, t)) } });
-    await engine.start();
-    await h.clock.advance(1_000);
     await engine.phoneIntent({
       kind: 'save',
       settings: { provider: 'ntfy', ntfyServer: s.url, afterMin: 3 },

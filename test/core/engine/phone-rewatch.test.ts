@@ -3,15 +3,10 @@
 // alarm, "still loading", and the phone's 09:03 booking gone, so the phone rang 27 min late.
 // Real engine, simulator, loopback ntfy stand-in, fake clock.
 import { afterEach, describe, expect, it } from 'vitest';
-import { fetchSend } from '../../../electron/core/escalation/http';
-import { createHarness, seedSettings } from '../support/engine-harness';
-import { ME, OPS_ID, opsSeed } from '../support/seeds';
-import { startStandIn, type StandIn } from '../../support/phone-standin';
+import type { StandIn } from '../../support/phone-standin';
+import { MY_START, startPhoneEngine, TOPIC } from './support/phone-engine';
 
 const MIN = 60_000;
-const START = Date.parse('2026-03-10T06:00:00Z');
-const MY_START = Date.parse('2026-03-10T09:00:00Z');
-const TOPIC = 'oncall-abcdefghijkmnpqrstuvwxyz23';
 
 let standIn: StandIn | undefined;
 afterEach(async () => {
@@ -21,13 +16,8 @@ afterEach(async () => {
 
 describe('engine: a schedule watched again is read at once', () => {
   it('unwatched and watched again while its alarm rings: booked again at once, the phone rings at T+3', async () => {
-    const h = await createHarness({ startMs: START, seed: opsSeed });
-    await seedSettings(h, { email: ME, scheduleIds: [OPS_ID] });
-    const s = await startStandIn(() => h.clock.now());
+    const { h, s, engine } = await startPhoneEngine();
     standIn = s;
-    const engine = h.engine({ phone: { send: (req, t) => h.clock.inFlight.track(fetchSend(req, t)) } });
-    await engine.start();
-    await h.clock.advance(1_000);
     const account = engine.getState().settings.accounts[0];
     if (account === undefined) throw new Error('no account');
     const saved = await engine.phoneIntent({

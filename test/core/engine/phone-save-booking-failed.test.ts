@@ -5,15 +5,10 @@
 // the phone rang 63 min late. Real engine, ntfy stand-in, fake clock, a real data folder; what the phone got is read
 // from the stand-in.
 import { afterEach, describe, expect, it } from 'vitest';
-import { fetchSend } from '../../../electron/core/escalation/http';
-import { createHarness, seedSettings } from '../support/engine-harness';
-import { ME, OPS_ID, opsSeed } from '../support/seeds';
-import { startStandIn, type StandIn } from '../../support/phone-standin';
+import type { StandIn } from '../../support/phone-standin';
+import { MY_START, SLOW_READS, START, startPhoneEngine, TOPIC } from './support/phone-engine';
 
 const MIN = 60_000;
-const START = Date.parse('2026-03-10T06:00:00Z');
-const MY_START = Date.parse('2026-03-10T09:00:00Z');
-const TOPIC = 'oncall-abcdefghijkmnpqrstuvwxyz23';
 
 let standIn: StandIn | undefined;
 afterEach(async () => {
@@ -22,17 +17,8 @@ afterEach(async () => {
 });
 
 async function rig() {
-  const h = await createHarness({ startMs: START, seed: opsSeed, files: 'fs' });
-  await seedSettings(h, {
-    email: ME,
-    scheduleIds: [OPS_ID],
-    refresh: { idleIntervalSec: 1800, nearIntervalSec: 300, nearWindowMin: 30 },
-  });
-  const s = await startStandIn(() => h.clock.now());
+  const { h, s, engine } = await startPhoneEngine({ files: 'fs', refresh: SLOW_READS });
   standIn = s;
-  const engine = h.engine({ phone: { send: (req, t) => h.clock.inFlight.track(fetchSend(req, t)) } });
-  await engine.start();
-  await h.clock.advance(1_000);
   const save = async (afterMin: number) => {
     const settings = { provider: 'ntfy' as const, ntfyServer: s.url, afterMin };
     await h.clock.runWhileAdvancing(engine.phoneIntent({ kind: 'save', settings, secrets: { ntfyTopic: TOPIC } }));

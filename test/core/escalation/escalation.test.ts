@@ -15,12 +15,14 @@ import type { PhoneProvider } from '../../../electron/core/escalation/types';
 import { IoClock } from '../support/io-clock';
 import { MemoryFileStore } from '../support/memory-file-store';
 import { startStandIn, type StandIn } from '../../support/phone-standin';
+import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
 const MIN = 60_000;
 const T = Date.parse('2026-03-10T21:00:00Z');
 const TOPIC = 'oncall-abcdefghijkmnpqrstuvwxyz23';
 const target = (startMs: number): AlarmTarget => ({
   key: `alarm:https://oncall.example.com:sch_ops:${new Date(startMs).toISOString()}`,
+  accountId: MAIN_ACCOUNT_ID,
   atMs: startMs,
   startMs,
   endMs: startMs + 8 * 60 * MIN,

@@ -9,11 +9,13 @@ import { AWAIT_ACK_MS, createEscalator } from '../../../electron/core/escalation
 import type { PhoneProvider } from '../../../electron/core/escalation/types';
 import { FakeClock } from '../support/fake-clock';
 import { MemoryFileStore } from '../support/memory-file-store';
+import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
 const MIN = 60_000;
 const T = Date.parse('2026-03-10T21:00:00Z');
 const target: AlarmTarget = {
   key: `alarm:https://oncall.example.com:sch_ops:${new Date(T).toISOString()}`,
+  accountId: MAIN_ACCOUNT_ID,
   atMs: T,
   startMs: T,
   endMs: T + 8 * 60 * MIN,

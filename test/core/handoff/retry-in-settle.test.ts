@@ -8,7 +8,8 @@ import { SETTLE_MS } from '../../../electron/core/actions/override-verify';
 import { buildTrayMenu, trayTooltip } from '../../../electron/core/state/tray-menu';
 import type { Harness } from '../support/engine-harness';
 import { trayLabels } from '../support/tray-labels';
-import { overridesOn, startPairWorld, SWAP, TUE, windowMs as ms } from './support/pair-world';
+import { overridesOn } from './support/pair-world';
+import { managerChangesTue, slowSwap, startSlowApplyWorld } from './support/slow-apply';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -16,14 +17,13 @@ afterEach(async () => {
   h = undefined;
 });
 
-const SLOW = { status: 503, applyAfterMs: 60_000, times: 1 };
 const posts = (hh: Harness) => hh.sim.requests.count({ route: 'createOverride' });
 /** The people of the service's newest override on a schedule (the one on top), sorted. */
 const top = (hh: Harness, id: string) => [...(overridesOn(hh, id).at(-1)?.userIds ?? [])].sort();
 
 describe('a Retry inside the 2 minutes after a 5xx, a manager having changed the block, then the write lands', () => {
   it('I’m away: "checking" at the press, then "saved after all" once it lands, never "changed … not sent"', async () => {
-    const w = await startPairWorld();
+    const w = await startSlowApplyWorld();
     h = w.h;
     const { engine } = w;
     const plan = await h.clock.runWhileAdvancing(
@@ -34,11 +34,10 @@ describe('a Retry inside the 2 minutes after a 5xx, a manager having changed the
       .filter((r) => r.scheduleId.endsWith('sch_pair') && r.start.startsWith('2026-03-24T08'))
       .map((r) => ({ ...r, email: 'alice@example.com' }));
     expect(items).toHaveLength(1);
-    h.sim.faults.set('createOverride', SLOW);
     const made = await h.clock.runWhileAdvancing(engine.handlers['handoff:create']({ items }));
     if (!made.ok) throw new Error(made.error.message);
     await h.clock.advance(10_000);
-    h.sim.state.addOverride('sch_pair', { ...ms(TUE), userIds: ['usr_me', 'usr_carol'] }, h.clock.now());
+    managerChangesTue(h, 'usr_carol');
     await h.clock.advance(20_000);
     const sent = posts(h);
     const retried = await h.clock.runWhileAdvancing(engine.handlers['handoff:retry'](null));
@@ -59,18 +58,15 @@ describe('a Retry inside the 2 minutes after a 5xx, a manager having changed the
   }, 60_000);
 
   it('swap: the side stays "checking" at the press; once it lands the glance says what holds', async () => {
-    const w = await startPairWorld();
+    const w = await slowSwap();
     h = w.h;
-    const { engine } = w;
-    h.sim.faults.set('createOverride', SLOW);
-    const made = await h.clock.runWhileAdvancing(engine.handlers['swap:create'](SWAP));
-    if (!made.ok) throw new Error(made.error.message);
-    expect(made.value.mine.state).toBe('unknown');
+    const { engine, made } = w;
+    expect(made.mine.state).toBe('unknown');
     await h.clock.advance(10_000);
-    h.sim.state.addOverride('sch_pair', { ...ms(TUE), userIds: ['usr_me', 'usr_alice'] }, h.clock.now());
+    managerChangesTue(h, 'usr_alice');
     await h.clock.advance(20_000);
     const sent = posts(h);
-    const retried = await h.clock.runWhileAdvancing(engine.handlers['swap:settle']({ action: 'retry', ...made.value }));
+    const retried = await h.clock.runWhileAdvancing(engine.handlers['swap:settle']({ action: 'retry', ...made }));
     if (!retried.ok) throw new Error(retried.error.message);
     expect(posts(h)).toBe(sent);
     expect(retried.value.mine.state).toBe('unknown');

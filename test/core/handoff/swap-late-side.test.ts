@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SETTLE_MS } from '../../../electron/core/actions/override-verify';
 import { trayTooltip } from '../../../electron/core/state/tray-menu';
 import type { Harness } from '../support/engine-harness';
-import { overridesOn, startPairWorld, SWAP, TUE, windowMs as ms } from './support/pair-world';
+import { overridesOn } from './support/pair-world';
+import { managerChangesTue, slowSwap } from './support/slow-apply';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -15,21 +16,17 @@ afterEach(async () => {
   h = undefined;
 });
 
-const SLOW = { status: 503, applyAfterMs: 60_000, times: 1 };
 const people = (hh: Harness, id: string) => overridesOn(hh, id).map((o) => [...o.userIds].sort().join('+'));
 
 describe('a swap side the service applies late', () => {
   it('over a manager’s change: Hand back sends nothing and says why, never me+Bob over Alice', async () => {
-    const w = await startPairWorld();
+    const w = await slowSwap();
     h = w.h;
-    const { engine } = w;
-    h.sim.faults.set('createOverride', SLOW);
-    const made = await h.clock.runWhileAdvancing(engine.handlers['swap:create'](SWAP));
-    if (!made.ok) throw new Error(made.error.message);
+    const { engine, made } = w;
     await h.clock.advance(10_000);
-    h.sim.state.addOverride('sch_pair', { ...ms(TUE), userIds: ['usr_me', 'usr_alice'] }, h.clock.now());
+    managerChangesTue(h, 'usr_alice');
     await h.clock.advance(SETTLE_MS + 10 * 60_000);
-    const checked = await h.clock.runWhileAdvancing(engine.handlers['swap:settle']({ action: 'check', ...made.value }));
+    const checked = await h.clock.runWhileAdvancing(engine.handlers['swap:settle']({ action: 'check', ...made }));
     if (!checked.ok) throw new Error(checked.error.message);
     expect(checked.value.mine.state).toBe('handed_off');
     const before = people(h, 'sch_pair');
@@ -43,13 +40,10 @@ describe('a swap side the service applies late', () => {
   }, 60_000);
 
   it('with no change: the half-swap line says what the schedule shows, not "unknown outcome"', async () => {
-    const w = await startPairWorld();
+    const w = await slowSwap();
     h = w.h;
-    const { engine } = w;
-    h.sim.faults.set('createOverride', SLOW);
-    const made = await h.clock.runWhileAdvancing(engine.handlers['swap:create'](SWAP));
-    if (!made.ok) throw new Error(made.error.message);
-    expect(made.value.mine.state).toBe('unknown');
+    const { engine, made } = w;
+    expect(made.mine.state).toBe('unknown');
     await h.clock.advance(12 * 60_000);
     expect(overridesOn(h, 'sch_pair').at(-1)?.userIds).toEqual(['usr_carol', 'usr_bob']);
     const tip = trayTooltip(engine.getState(), h.clock.now(), 'Etc/UTC');

@@ -7,11 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { trayTooltip } from '../../../electron/core/state/tray-menu';
 import { platformTraits } from '../../../electron/core/platform/desktop-platform';
-import { accountIdOf, scheduleRef } from '../../../electron/shared/accounts';
-import type { AlarmStatus } from '../../../electron/shared/phone-intent';
+import { scheduleRef } from '../../../electron/shared/accounts';
 import type { AppState, MyShift } from '../../../electron/shared/view-state';
-import { accountView, appState, bob, schedule } from '../../renderer/support/state';
-import { errorSync } from '../../support/sync-status';
+import { appState, bob, schedule } from '../../renderer/support/state';
+import { accountIdsOf, worldAccounts, worldAlarms } from './support/world-accounts';
 
 const NOW = Date.parse('2026-11-29T03:56:00Z');
 const ZONE = 'Europe/Berlin';
@@ -45,7 +44,7 @@ const worldArb: fc.Arbitrary<World> = fc.record({
 
 function stateOf(w: World): AppState {
   const base = appState();
-  const ids = Array.from({ length: w.accounts }, (_, i) => accountIdOf(i === 0 ? 'main' : `acc${i}`));
+  const ids = accountIdsOf(w.accounts);
   const label = (a: number): string => (w.accounts === 1 ? 'oncall.example.com' : ['Work', 'Acme', 'Side gig'][a]!);
   const name = (a: number, i: number): string =>
     w.longNames ? `Schedule ${a}.${i} Platform infrastructure primary rotation` : `Sched ${a}.${i} Platform`;
@@ -73,36 +72,16 @@ function stateOf(w: World): AppState {
     endBasis: fresh,
     basis: w.saved && s.accountId === ids[0] ? savedBasis : fresh,
   }));
-  const alarms: AlarmStatus[] = w.alarms.map((ringing, i) => ({
-    key: `alarm-${i}`,
-    ...(w.accounts > 1 ? { accountName: label(i % w.accounts) } : {}),
-    scheduleName: name(i % w.accounts, i),
-    start: new Date(NOW - 2 * 60_000).toISOString(),
-    ringing,
-    ackedAt: ringing ? null : new Date(NOW - 60_000).toISOString(),
-    ackSource: ringing ? null : 'tray',
-  }));
+  const alarms = worldAlarms(w.alarms, { accounts: w.accounts, label, name, nowMs: NOW });
+  const own = worldAccounts(ids, { label, schedules: w.onCall, failing: (a) => w.failing && a === 0 });
   return {
     ...base,
+    ...own,
     settings: {
       ...base.settings,
       pausedUntil: w.paused ? new Date(NOW + 3_600_000).toISOString() : null,
-      accounts: ids.map((id, a) => ({
-        id,
-        label: label(a),
-        baseUrl: `https://${id}.example.com`,
-        email: 'bob@example.com',
-        schedules: Array.from({ length: w.onCall }, (_, i) => ({ id: `sch_${i}` })),
-      })),
+      ...own.settings,
     },
-    accounts: ids.map((id, a) =>
-      accountView({
-        id,
-        label: label(a),
-        address: `https://${id}.example.com`,
-        sync: w.failing && a === 0 ? errorSync('Cannot reach the service') : { kind: 'ok' },
-      }),
-    ),
     schedules,
     me: { ...base.me, onCallNow: mine, shifts: mine, nextShift: null },
     alarm: alarms[0] ?? null,

@@ -13,12 +13,14 @@ import { createFsFileStore } from '../../../electron/core/storage/fs-file-store'
 import type { Notice } from '../../../electron/core/storage/settings-store';
 import { IoClock } from './io-clock';
 import { startStandIn } from '../../support/phone-standin';
+import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
 export const MIN = 60_000;
 export const T = Date.parse('2026-03-10T21:00:00Z');
 export const TOPIC = 'oncall-abcdefghijkmnpqrstuvwxyz23';
 export const target = (startMs: number, scheduleZone = 'Europe/Berlin'): AlarmTarget => ({
   key: `alarm:https://oncall.example.com:sch_ops:${new Date(startMs).toISOString()}`,
+  accountId: MAIN_ACCOUNT_ID,
   atMs: startMs,
   startMs,
   endMs: startMs + 8 * 60 * MIN,

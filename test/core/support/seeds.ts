@@ -134,16 +134,15 @@ export function threeZoneSeed() {
 
 /** One schedule, "Ops" in UTC, eight-hour shifts from 01:00: Bob 01–09, me 09–17, Alice 17–01 (the hole tests). */
 export const OPS_ID = 'sch_ops';
-export const opsSeed = seedOf([
-  {
-    id: OPS_ID,
-    name: 'Ops',
-    zone: 'Etc/UTC',
-    rotationStart: '2026-03-01T01:00:00Z',
-    userIds: ['usr_bob', 'usr_me', 'usr_alice'],
-    length: { amount: 8, unit: 'hours' },
-  },
-]);
+const OPS_SPEC: ScheduleSpec = {
+  id: OPS_ID,
+  name: 'Ops',
+  zone: 'Etc/UTC',
+  rotationStart: '2026-03-01T01:00:00Z',
+  userIds: ['usr_bob', 'usr_me', 'usr_alice'],
+  length: { amount: 8, unit: 'hours' },
+};
+export const opsSeed = seedOf([OPS_SPEC]);
 
 /**
  * One schedule, "Night desk" in Berlin, eight-hour shifts from 02:00Z: me 02:00–10:00Z (03:00–11:00 Berlin in March,
@@ -164,16 +163,16 @@ export const nightDeskSeed = () =>
 
 /** One schedule, "Platform" in UTC, daily at 09:00 between Alice and me: mine are 03-10 09:00 → 03-11 09:00, 03-12 → … */
 export const PLATFORM_ID = 'sch_plat';
-export const platformSeed = () =>
-  seedOf([
-    {
-      id: PLATFORM_ID,
-      name: 'Platform',
-      zone: 'Etc/UTC',
-      rotationStart: '2026-03-01T09:00:00Z',
-      userIds: ['usr_alice', 'usr_me'],
-      length: { amount: 1, unit: 'days' },
-    },
-  ]);
+const PLATFORM_SPEC: ScheduleSpec = {
+  id: PLATFORM_ID,
+  name: 'Platform',
+  zone: 'Etc/UTC',
+  rotationStart: '2026-03-01T09:00:00Z',
+  userIds: ['usr_alice', 'usr_me'],
+  length: { amount: 1, unit: 'days' },
+};
+export const platformSeed = () => seedOf([PLATFORM_SPEC]);
+/** Ops and Platform on one service: my Ops shift and my first Platform shift both start 03-10 09:00. */
+export const opsPlatformSeed = () => seedOf([OPS_SPEC, PLATFORM_SPEC]);
 /** The start of my first Platform shift in the tests' March. */
 export const PLATFORM_MY_START = Date.parse('2026-03-10T09:00:00Z');

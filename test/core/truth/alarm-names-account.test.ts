@@ -7,6 +7,7 @@ import { phoneWords } from '../../../electron/core/alarm/words';
 import { buildTrayMenu } from '../../../electron/core/state/tray-menu';
 import { twoServices } from '../engine/support/two-services';
 import { labels } from './support';
+import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -28,6 +29,7 @@ describe('round 1 (2): the shift-start alarm with two accounts', () => {
     expect(line).toMatch(/^Shift-start alarm \((Work|Acme) · Platform primary, 09:00\)/);
     const target = {
       key: 'alarm:x:sch_primary:2026-03-04T08:00:00Z',
+      accountId: MAIN_ACCOUNT_ID,
       atMs: Date.parse('2026-03-04T08:00:00Z'),
       startMs: Date.parse('2026-03-04T08:00:00Z'),
       endMs: Date.parse('2026-03-05T08:00:00Z'),

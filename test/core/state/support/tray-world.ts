@@ -3,10 +3,10 @@
 // version, phone lines, requests asking me, a saved coverage list, a half-done hand-off and half-done swaps.
 import fc from 'fast-check';
 import { accountIdOf, scheduleRef } from '../../../../electron/shared/accounts';
-import type { AlarmStatus } from '../../../../electron/shared/phone-intent';
 import type { AppState } from '../../../../electron/shared/view-state';
-import { accountView, appState, schedule } from '../../../renderer/support/state';
-import { errorSync, partialSync } from '../../../support/sync-status';
+import { appState, schedule } from '../../../renderer/support/state';
+import { partialSync } from '../../../support/sync-status';
+import { accountIdsOf, UNREACHABLE, worldAccounts, worldAlarms } from './world-accounts';
 
 export const NOW = Date.parse('2026-05-04T08:00:00Z');
 export const ZONE = 'Europe/Berlin';
@@ -50,7 +50,7 @@ export const worldArb: fc.Arbitrary<World> = fc.record({
 
 export function stateOf(w: World): AppState {
   const base = appState();
-  const ids = Array.from({ length: w.accounts }, (_, i) => accountIdOf(i === 0 ? 'main' : `acc${i}`));
+  const ids = accountIdsOf(w.accounts);
   const label = (i: number): string => (w.accounts === 1 ? 'oncall.example.com' : `Account ${i}`);
   const schedules = ids.flatMap((accountId, a) =>
     Array.from({ length: w.schedules }, (_, i) =>
@@ -63,15 +63,10 @@ export function stateOf(w: World): AppState {
     ),
   );
   const failing = (a: number): boolean => w.failing[a] === true;
-  const alarms: AlarmStatus[] = w.alarms.map((x, i) => ({
-    key: `alarm-${i}`,
-    ...(w.accounts > 1 ? { accountName: label(i % w.accounts) } : {}),
-    scheduleName: `Schedule ${i % w.accounts}.${i}`,
-    start: new Date(NOW - 2 * 60_000).toISOString(),
-    ringing: x.ringing,
-    ackedAt: x.ringing ? null : new Date(NOW - 60_000).toISOString(),
-    ackSource: x.ringing ? null : 'tray',
-  }));
+  const alarms = worldAlarms(
+    w.alarms.map((x) => x.ringing),
+    { accounts: w.accounts, label, name: (a, i) => `Schedule ${a}.${i}`, nowMs: NOW },
+  );
   const [first] = schedules;
   const shift = first && {
     accountId: first.accountId,
@@ -89,28 +84,16 @@ export function stateOf(w: World): AppState {
     action: 'start-at-login' as const,
   };
   const anyFailing = ids.some((_, a) => failing(a));
+  const own = worldAccounts(ids, { label, schedules: w.schedules, failing });
   return {
     ...base,
     ...(w.update ? { update: { version: '9.9.9', url: 'https://example.com/release' } } : {}),
+    ...own,
     settings: {
       ...base.settings,
       pausedUntil: w.paused ? new Date(NOW + 3_600_000).toISOString() : null,
-      accounts: ids.map((id, a) => ({
-        id,
-        label: label(a),
-        baseUrl: `https://${id}.example.com`,
-        email: 'bob@example.com',
-        schedules: Array.from({ length: w.schedules }, (_, i) => ({ id: `sch_${i}` })),
-      })),
+      ...own.settings,
     },
-    accounts: ids.map((id, a) =>
-      accountView({
-        id,
-        label: label(a),
-        address: `https://${id}.example.com`,
-        sync: failing(a) ? errorSync(UNREACHABLE) : { kind: 'ok' },
-      }),
-    ),
     sync: anyFailing ? partialSync(UNREACHABLE) : { kind: 'ok' },
     schedules,
     me: {
@@ -131,8 +114,6 @@ export function stateOf(w: World): AppState {
     ...(w.halfSwaps > 0 ? { halfSwaps: Array.from({ length: w.halfSwaps }, (_, i) => halfSwap(i)) } : {}),
   };
 }
-
-const UNREACHABLE = 'Cannot reach the service';
 
 function listStatus(kind: 'stale' | 'unread'): AppState['coverage']['status'] {
   return kind === 'stale' ? { kind, since: iso(-3 * 60), reason: UNREACHABLE } : { kind: 'error', reason: UNREACHABLE };
