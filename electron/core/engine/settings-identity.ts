@@ -7,9 +7,9 @@ import { failure, type Failure } from '../actions/common';
 type Problem = { field: string; message: string };
 
 /**
- * Settings' services: what a save changes or adds is judged (each needs a name, which may not be one above it, so every name from the first one changed on); what is saved already is not judged again, so a
- * hand-edited address or an account never set up blocks no other change (removing a service sends the rest as
- * saved).
+ * Settings' services: what a save changes or adds is judged (each needs a name, which may not be one above it, so
+ * every name from the first one changed on); what is saved already is not judged again, so a hand-edited address or
+ * an account never set up blocks no other change (removing a service sends the rest as saved).
  */
 function listProblems(stored: Settings, accounts: NonNullable<SettingsPatch['accounts']>): Problem[] {
   const problems: Problem[] = [];
