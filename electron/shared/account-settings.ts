@@ -48,7 +48,8 @@ export const WatchedListSchema = list(
   });
 });
 
-export const BaseUrlSchema = text('Service address', 'baseUrl');
+// Named as the forms name it in their too-long line ("The service address is too long: …").
+export const BaseUrlSchema = text('The service address', 'baseUrl');
 const EmailSchema = email('E-mail');
 /** Empty (not set yet) or an e-mail address; one schema, not a union, so a long value gets the length message. */
 export const OptionalEmailSchema = text('E-mail', 'email').refine(
@@ -88,8 +89,12 @@ export const AccountSchema = z.object({
 });
 export type Account = z.infer<typeof AccountSchema>;
 
-/** An account entry as a form sends it: a new e-mail is checked (empty still means "not set yet"). */
-export const AccountInputSchema = AccountSchema.extend({ email: OptionalEmailSchema.default('') });
+/** An account entry as Settings sends it, bounded: its name, address and e-mail are judged by main in the form's
+ *  words (core/engine/settings-identity.ts), all at once, so the e-mail's form is not refused here first. */
+export const AccountInputSchema = AccountSchema.extend({
+  label: text('The name', 'accountLabel').trim(),
+  email: text('The e-mail', 'email').default(''),
+});
 
 /** Changes to one account: only the fields sent. Built without the defaults, which zod applies inside .partial()
  *  too, so `{ email }` alone would otherwise come with an empty address and no schedules and wipe them. */

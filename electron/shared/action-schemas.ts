@@ -3,7 +3,7 @@
 // channel table readable.
 import { z } from 'zod';
 import { AccountIdSchema } from './settings';
-import { AccountSchema, BaseUrlSchema, OptionalEmailSchema } from './account-settings';
+import { AccountSchema, BaseUrlSchema } from './account-settings';
 import { BasisSchema, ChatGroupViewSchema, PersonSchema, TeamViewSchema } from './view-state';
 import { id, instant, list, text } from './bounded';
 import { COUNT_LIMITS } from './limits';
@@ -174,11 +174,13 @@ export const ScheduleCheckSchema = z.object({ id: z.string(), name: z.string(), 
 
 /** "Add another service": everything it needs, checked against that service before anything is saved. */
 export const AccountAddRequestSchema = z.object({
-  label: text('Account name', 'accountLabel'),
+  // Each text named as the form names it in its too-long line ("The name is too long: …").
+  label: text('The name', 'accountLabel'),
   baseUrl: BaseUrlSchema,
   /** Write-only: stored in the keychain for this account once everything checked out; never sent back. */
-  key: text('API key', 'apiKey'),
-  email: OptionalEmailSchema,
+  key: text('The API key', 'apiKey'),
+  /** Judged by main with the other fields, in the form's words (shared/account-checks.ts). */
+  email: text('The e-mail', 'email'),
   /** Schedule ids or links, as typed. */
   schedules: list(text('Schedule id or link', 'url'), 'schedules', COUNT_LIMITS.watchedSchedules),
 });

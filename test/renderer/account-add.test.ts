@@ -1,5 +1,6 @@
-// Adding a service through a fake main: one request (account:add) that carries what was typed, nothing sent for an
-// incomplete form, and a refusal's problems put on their fields with what was typed kept (main saved nothing).
+// Adding a service through a fake main: one request (account:add) that carries what was typed (an incomplete form
+// too: main checks it, see account-main-checks.test.ts), and a refusal's problems put on their fields with what was
+// typed kept (main saved nothing).
 import { accountIdOf } from '../../electron/shared/accounts';
 import { describe, expect, it } from 'vitest';
 import { fakeBridge } from './support/fake-bridge';
@@ -62,14 +63,6 @@ describe('add another service', () => {
       { ok: true, text: 'Added Acme with 1 schedule.' },
       '',
     ]);
-  });
-
-  it('stops an incomplete form before sending anything', async () => {
-    const bridge = fakeBridge({});
-    const add = make(bridge);
-    Object.assign(add.values, { ...typed, key: '' });
-    expect(await add.submit()).toBe('invalid');
-    expect([Object.keys(add.errors), bridge.calls]).toEqual([['key'], []]);
   });
 
   it('puts a refused key on the key field and keeps what was typed', async () => {

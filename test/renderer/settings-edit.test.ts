@@ -30,15 +30,6 @@ describe('settings', () => {
     expect([edit.dirty, edit.values.accounts[0]?.email]).toEqual([false, 'bob@example.com']);
   });
 
-  it('stops a bad address before sending, and says which field', async () => {
-    const { edit, bridge } = make();
-    edit.values.accounts[0]!.baseUrl = 'not an address';
-    expect(await edit.save()).toBe('invalid');
-    expect(Object.keys(edit.errors)).toEqual(['account:main.baseUrl']);
-    expect(edit.problemId('other')).toBeUndefined();
-    expect(bridge.calls).toEqual([]);
-  });
-
   it("puts the service's problems on their fields and keeps the edit; a shortcut change clears its own", async () => {
     const bridge = fakeBridge({
       'settings:update': () => ({

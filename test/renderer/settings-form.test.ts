@@ -15,6 +15,27 @@ import {
 } from '../../renderer/src/lib/settings-form';
 import { schedule } from './support/state';
 import { shortcutError } from '../../electron/shared/settings-checks';
+import type { Settings } from '../../electron/shared/settings';
+import { createSettingsHolder } from '../../electron/core/engine/settings';
+import { errorKey } from '../../renderer/src/lib/settings-problems';
+import { MemoryFileStore } from '../core/support/memory-file-store';
+
+/** What a save of these values comes to: the form's own problems, or main's (the engine's settings holder) on the
+ *  form's fields; {} when saved. A service's name, address and e-mail are main's to check. */
+async function problemsOf(values: SettingsFormValues, original: Settings): Promise<Record<string, string>> {
+  const checked = checkSettings(values, original);
+  if (!checked.ok) return checked.errors;
+  const holder = createSettingsHolder({
+    initial: original,
+    files: new MemoryFileStore(),
+    persist: false,
+    changed: () => undefined,
+  });
+  const saved = await holder.update(checked.patch);
+  const errors: Record<string, string> = {};
+  for (const p of saved.ok ? [] : (saved.error.problems ?? [])) errors[errorKey(p.field, values.accounts)] = p.message;
+  return errors;
+}
 
 const settings = {
   ...defaultSettings(),
@@ -66,7 +87,7 @@ describe('settings form', () => {
     expect(shortcutError('Alt+Shift+OO')).toMatch(/one key/);
   });
 
-  it('refuses renaming a service to the name of another (as adding does), whatever its case', () => {
+  it('refuses renaming a service to the name of another (as adding does), whatever its case', async () => {
     const two = {
       ...settings,
       accounts: [
@@ -79,16 +100,14 @@ describe('settings form', () => {
       ...values,
       accounts: values.accounts.map((a) => (a.id === 'acme' ? { ...a, label: ' work ' } : a)),
     };
-    const checked = checkSettings(renamed, two);
-    expect(checked.ok ? {} : checked.errors).toEqual({
+    expect(await problemsOf(renamed, two)).toEqual({
       'account:acme.label': 'You already have a service named work.',
     });
-    expect(checkSettings(values, two).ok).toBe(true);
+    expect(await problemsOf(values, two)).toEqual({});
   });
 
-  it('refuses plain http to a remote host and a bad e-mail, and allows the loopback simulator', () => {
-    const bad = checkSettings(withMain({ baseUrl: 'http://oncall.example.com', email: 'bob@' }), settings);
-    expect(bad.ok ? {} : bad.errors).toEqual({
+  it('refuses plain http to a remote host and a bad e-mail, and allows the loopback simulator', async () => {
+    expect(await problemsOf(withMain({ baseUrl: 'http://oncall.example.com', email: 'bob@' }), settings)).toEqual({
       'account:main.baseUrl': 'The address must use https:// (plain http:// is only allowed for localhost).',
       'account:main.email': 'This must be an e-mail address.',
     });
@@ -99,18 +118,15 @@ describe('settings form', () => {
     });
   });
 
-  it('says the address and e-mail limits before anything is sent', () => {
+  it('says the address and e-mail limits (main, in the form words)', async () => {
     const longHost = `https://${'a'.repeat(490)}.example`;
     const longEmail = `${'a'.repeat(243)}@example.com`;
-    expect(checkSettings(withMain({ baseUrl: longHost.slice(0, 500) }), settings).ok).toBe(true);
-    expect(checkSettings(withMain({ baseUrl: longHost, email: longEmail }), settings)).toEqual({
-      ok: false,
-      errors: {
-        'account:main.baseUrl': 'The service address is too long: at most 500 characters.',
-        'account:main.email': 'The e-mail is too long: at most 254 characters.',
-      },
+    expect(await problemsOf(withMain({ baseUrl: longHost.slice(0, 500) }), settings)).toEqual({});
+    expect(await problemsOf(withMain({ baseUrl: longHost, email: longEmail }), settings)).toEqual({
+      'account:main.baseUrl': 'The service address is too long: at most 500 characters.',
+      'account:main.email': 'The e-mail is too long: at most 254 characters.',
     });
-    expect(checkSettings(withMain({ email: longEmail.slice(1) }), settings).ok).toBe(true);
+    expect(await problemsOf(withMain({ email: longEmail.slice(1) }), settings)).toEqual({});
   });
 
   it("keeps a schedule's id and cached name within the settings limits, so a save never fails on them", () => {
@@ -163,13 +179,10 @@ describe('several services in the form', () => {
     ]);
   });
 
-  it('needs a name for each service once there are several, and puts the problem on that service', () => {
+  it('needs a name for each service once there are several, and puts the problem on that service', async () => {
     const values = valuesFrom(two);
     values.accounts[1]!.label = '  ';
-    expect(checkSettings(values, two)).toEqual({
-      ok: false,
-      errors: { 'account:acme.label': 'Name this service, e.g. Work or Acme.' },
-    });
+    expect(await problemsOf(values, two)).toEqual({ 'account:acme.label': 'Name this service, e.g. Work or Acme.' });
   });
 
   it("names a first run's unnamed service after its host", () => {

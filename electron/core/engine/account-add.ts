@@ -10,7 +10,7 @@ import { newAccountId } from '../../shared/accounts';
 import { checkBaseUrl } from '../../shared/base-url';
 import { AccountAddRequestSchema, type AccountAddRequest } from '../../shared/action-schemas';
 import type { ResponseOf } from '../../shared/ipc-contract';
-import { FIELD_LIMITS, tooLong } from '../../shared/limits';
+import { newAccountProblems, scheduleIdsIn } from '../../shared/account-checks';
 import { extractScheduleId, type Account, type WatchedSchedule } from '../../shared/settings';
 import { failure, guarded, type Failure } from '../actions/common';
 import type { SecretStore } from '../ports';
@@ -35,43 +35,31 @@ const problemsOf = (list: Problem[]): Failure =>
 /** The address as compared for "the same service": scheme, host and path, without a trailing slash. */
 const sameAddress = (url: URL): string => `${url.protocol}//${url.host}${url.pathname}`.replace(/\/+$/, '');
 
-/** What can be told without asking the service: names, address, key, e-mail, and an id (≤ 128) in every entry. */
+/**
+ * What can be told without asking the service: the form's own rules (names, address, e-mail, key, an id of at most
+ * 128 in every entry; electron/shared/account-checks.ts, in the words the form shows), then the same service twice
+ * and the key's form.
+ */
 function checkLocally(request: AccountAddRequest, accounts: readonly Account[]): Problem[] {
-  const problems: Problem[] = [];
-  const label = request.label.trim();
-  if (label === '') problems.push({ field: 'label', message: 'Name this service, e.g. Work or Acme.' });
-  const twin = accounts.find((a) => a.label.trim().toLowerCase() === label.toLowerCase());
-  if (label !== '' && twin) problems.push({ field: 'label', message: `You already have a service named ${label}.` });
+  const found = newAccountProblems(
+    request,
+    accounts.map((a) => a.label),
+  );
   const url = checkBaseUrl(request.baseUrl);
-  if (!url.ok)
-    problems.push({ field: 'baseUrl', message: `The address ${url.error.problems[0]?.message ?? 'is not valid'}.` });
-  else {
+  if (!found.baseUrl && url.ok) {
     const email = request.email.trim().toLowerCase();
     const same = accounts.find((a) => {
       const theirs = checkBaseUrl(a.baseUrl);
       return theirs.ok && sameAddress(theirs.value) === sameAddress(url.value) && a.email.toLowerCase() === email;
     });
     if (same)
-      problems.push({
-        field: 'baseUrl',
-        message: `This is the same service as ${same.label} (same address and e-mail): every reminder would come twice.`,
-      });
+      found.baseUrl = `This is the same service as ${same.label} (same address and e-mail): every reminder would come twice.`;
   }
-  if (!ApiKeySchema.safeParse(request.key).success)
-    problems.push({ field: 'key', message: `The API key ${KEY_RULE}.` });
-  const entries = request.schedules.map((s) => s.trim()).filter((s) => s !== '');
-  if (entries.length === 0)
-    problems.push({ field: 'schedules', message: 'Add at least one schedule id or link (sch_…).' });
-  for (const entry of entries) {
-    const id = extractScheduleId(entry);
-    if (id === undefined) problems.push({ field: 'schedules', message: `No schedule id in “${short(entry)}”.` });
-    else if (id.length > FIELD_LIMITS.id)
-      problems.push({ field: 'schedules', message: tooLong(`The schedule id in “${short(entry)}”`, FIELD_LIMITS.id) });
-  }
-  return problems;
+  if (!found.key && !ApiKeySchema.safeParse(request.key).success) found.key = `The API key ${KEY_RULE}.`;
+  return ADD_FIELDS.flatMap((field) => (found[field] ? [{ field, message: found[field] }] : []));
 }
 
-const short = (text: string): string => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
+const ADD_FIELDS: readonly AddField[] = ['label', 'baseUrl', 'email', 'key', 'schedules'];
 
 /** Which field a failed read is about: a refused key, an address that is not reached or not the on-call API. */
 function fieldOf(error: ApiError, probe: boolean): AddField | undefined {
@@ -137,10 +125,7 @@ export function accountAdd(parts: AccountAddParts) {
       const client = make({ baseUrl, getApiKey: () => key });
       let checked: Awaited<ReturnType<typeof checkWithService>>;
       try {
-        checked = await checkWithService(
-          client,
-          asked.schedules.map((s) => s.trim()).filter((s) => s !== ''),
-        );
+        checked = await checkWithService(client, scheduleIdsIn(asked.schedules).ids);
       } finally {
         client.close();
       }

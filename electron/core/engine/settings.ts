@@ -15,6 +15,7 @@ import { applySettingsPatch, saveSettings } from '../storage/settings-store';
 import { keepOutsideEdit } from '../storage/settings-outside';
 import type { FileStore } from '../ports';
 import { hostOf } from './clients';
+import { identityRefusal } from './settings-identity';
 import { validationError } from '../../api/errors';
 
 export type SettingsOverrides = NonNullable<EngineOptions['overrides']>;
@@ -125,7 +126,7 @@ export function createSettingsHolder(options: SettingsHolderOptions): SettingsHo
     return guarded(async () => {
       const patch = SettingsPatchSchema.safeParse(request);
       if (!patch.success) return fromApiError(validationError(patch.error.issues));
-      const bad = badAddress(stored, patch.data);
+      const bad = identityRefusal(stored, patch.data) ?? badAddress(stored, patch.data);
       if (bad) return bad;
       const whole = withAccountPatch(stored, patch.data);
       const accounts = whole.accounts?.map((a) => ({ ...a, baseUrl: a.baseUrl.trim() }));

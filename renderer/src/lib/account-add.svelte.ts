@@ -3,7 +3,7 @@
 // writes the account and its key; a failure saves nothing, keeps what was typed and names the field at fault.
 import type { Account } from '../../../electron/shared/settings';
 import type { AppState } from '../../../electron/shared/view-state';
-import { blankAccount, checkNewAccount, fieldOfProblem, type NewAccountValues } from './account-form';
+import { blankAccount, fieldOfProblem, type NewAccountValues } from './account-form';
 import type { FieldErrors } from './limits';
 import type { Invoke } from './ports';
 
@@ -44,33 +44,29 @@ export class AddAccount {
 
   submit = async (): Promise<AddOutcome> => {
     if (this.busy) return 'busy';
-    const checked = checkNewAccount(
-      this.values,
-      this.#model().settings.accounts.map((a) => a.label),
-    );
     this.answer = null;
-    if (!checked.ok) return ((this.#errors = checked.errors), 'invalid');
     this.#errors = {};
     this.#busy = true;
     try {
-      return await this.#save(checked.scheduleIds);
+      return await this.#save();
     } finally {
       this.#busy = false;
     }
   };
 
-  async #save(scheduleIds: string[]): Promise<AddOutcome> {
+  async #save(): Promise<AddOutcome> {
     const v = this.values;
     const starts = this.#starts;
     const label = v.label.trim();
-    // One request: main checks the address, the key and each schedule with that service, then saves the account
-    // and its key; a failure leaves nothing saved, and what was typed stays here.
+    // One request: main checks what was typed (electron/shared/account-checks.ts: the form holds no second copy of
+    // those rules), then the address, the key and each schedule with that service, then saves the account and its
+    // key; a failure leaves nothing saved, and what was typed stays here.
     const added = await this.#invoke('account:add', {
       label,
       baseUrl: v.baseUrl.trim(),
       key: v.key.trim(),
       email: v.email.trim(),
-      schedules: scheduleIds,
+      schedules: v.schedules.split(/[\s,]+/).filter((entry) => entry !== ''),
     });
     // Cancelled meanwhile: nothing was added, and the form shows none of what was refused (an added one still is).
     if (!added.ok && starts !== this.#starts) return 'failed';
@@ -78,7 +74,9 @@ export class AddAccount {
       const problems = added.error.problems ?? [];
       for (const p of problems) this.#fieldProblem(fieldOfProblem(p.field) ?? 'label', p.message);
       return this.#failed(
-        problems.length > 0 ? `${label} was not added: fix what is marked and add again.` : added.error.message,
+        problems.length > 0
+          ? `${label || 'The service'} was not added: fix what is marked and add again.`
+          : added.error.message,
       );
     }
     const count = added.value.schedules.length;

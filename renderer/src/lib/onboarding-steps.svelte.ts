@@ -2,7 +2,6 @@
 // problem of the current step, and each step's save. Schedules come before "you": their people are then offered,
 // so most users never type their e-mail.
 import { addressWithoutSecrets } from '../../../electron/shared/base-url';
-import { addressProblem } from './account-form';
 import { type AccountId } from '../../../electron/shared/accounts';
 import type { SettingsPatch, WatchedSchedule } from '../../../electron/shared/settings';
 import type { AppState } from '../../../electron/shared/view-state';
@@ -154,8 +153,7 @@ export class OnboardingSteps {
     this.key.trim() === '' && !this.hasKey ? this.#fail('Paste your API key to continue.') : true;
 
   #stepBaseUrl = async (): Promise<boolean> => {
-    const problem = addressProblem(this.baseUrl);
-    if (problem) return this.#fail(problem);
+    // The address is main's to check (electron/shared/account-checks.ts), in the words this step shows.
     const id = this.accountId;
     if (id === undefined) return this.#fail(NO_ACCOUNT);
     if (!(await this.#patch(() => ({ account: { id, baseUrl: this.baseUrl.trim() } })))) return false;

@@ -13,7 +13,7 @@ import type {
   WatchedSchedule,
 } from '../../../electron/shared/settings';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
-import { identityErrors, scheduleIdIn } from './account-form';
+import { scheduleIdIn } from './account-form';
 import { COUNT_LIMITS, FIELD_LIMITS, tooLong, type FieldErrors } from './limits';
 import { shortcutConflict } from './shortcut';
 
@@ -141,9 +141,10 @@ export function nameToKeep(name: string): string {
 
 export type SettingsChecked = { ok: true; patch: SettingsPatch } | { ok: false; errors: FieldErrors };
 
-/** An unnamed service (only ever the one of a first run) is named after its host, as the upgrade names it. */
-function labelOf(a: AccountValues): string {
-  if (a.label.trim() !== '') return a.label.trim();
+/** An unnamed service, the only one (a first run's), is named after its host, as the upgrade names it; one of
+ *  several is sent unnamed, and main asks for its name. */
+function labelOf(a: AccountValues, only: boolean): string {
+  if (a.label.trim() !== '' || !only) return a.label.trim();
   try {
     return new URL(a.baseUrl.trim()).host || 'Main';
   } catch {
@@ -162,7 +163,7 @@ function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
       const pausedUntil = a.silence.resume ? null : kept?.pausedUntil;
       return {
         id: a.id,
-        label: labelOf(a),
+        label: labelOf(a, v.accounts.length === 1),
         baseUrl: a.baseUrl.trim(),
         email: a.email.trim(),
         schedules: a.schedules,
@@ -183,19 +184,11 @@ export const accountField = (accountId: string, field: string): string => `accou
 /** `mac`: name shortcuts as macOS does (Cmd) in messages. */
 export function checkSettings(values: SettingsFormValues, original: Settings, mac = false): SettingsChecked {
   const errors: FieldErrors = {};
-  const several = values.accounts.length > 1;
-  // Each service's problems on its own fields. A renamed service may not take the name of one above it (adding
-  // refuses it too): two "Work" could not be told apart.
-  values.accounts.forEach((a, i) => {
-    const found: FieldErrors = identityErrors(
-      a,
-      several,
-      values.accounts.slice(0, i).map((b) => b.label),
-    );
+  // A service's name, address and e-mail are main's to check (electron/shared/account-checks.ts), whose problems
+  // come back on that service's fields in the form's words.
+  for (const a of values.accounts)
     if (a.schedules.length > COUNT_LIMITS.watchedSchedules)
-      found.schedules = `At most ${COUNT_LIMITS.watchedSchedules} schedules.`;
-    for (const field in found) errors[accountField(a.id, field)] = found[field] ?? '';
-  });
+      errors[accountField(a.id, 'schedules')] = `At most ${COUNT_LIMITS.watchedSchedules} schedules.`;
   // The shortcut's clash with the OS is the recorder's own word; its syntax, quiet hours, the horizon and the feed's
   // port are main's to check (SettingsPatchSchema), whose per-field problems come back in the form's words.
   const clash = shortcutConflict(values.globalShortcut.trim(), mac);
