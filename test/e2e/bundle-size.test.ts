@@ -22,7 +22,9 @@ import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-
 // chunks; none in the first load. Still over the 90 KB ceiling (issue 49 open).
 // 95.2 (97,460 bytes, from 98,383): a service's name, address, e-mail, key and schedules are checked by main alone
 // (electron/shared/account-checks.ts), in the form's words; the forms' second copy went. Still over (issue 49 open).
-const ALL_JS_RATCHET_KB = 95.2;
+// 95.3 after the merges of 30 Nov 00:15: the focused "Show fewer" and the week caption kept in view by keyboard
+// (adv49 r19 #2, #3: +72 after the glance) and the alarm targets' account id (+39); none in the first load.
+const ALL_JS_RATCHET_KB = 95.3;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
 // judged in main and carried in the snapshot, so none of its rule loads first).
