@@ -94,6 +94,8 @@ type Piece = Omit<TimelineSegment, 'text'> & {
   whenEnd?: number;
   why?: TimeSpan['why'];
   saved?: TimeSpan['saved'];
+  /** Past the read because the saved data ended before now (old, not far ahead): when it ended (known.to). */
+  endedMs?: number;
 };
 
 const UNKNOWN_WHY: Record<NonNullable<TimeSpan['why']> | 'none', string> = {
@@ -104,7 +106,13 @@ const UNKNOWN_WHY: Record<NonNullable<TimeSpan['why']> | 'none', string> = {
 };
 
 /** The schedule's known timeline cut to [startMs, endMs), as the one lookup reads it (unknown filled in by it). */
-function piecesOf(s: ScheduleView, startMs: number, endMs: number, isMe: (p: Person) => boolean): Piece[] {
+function piecesOf(
+  s: ScheduleView,
+  startMs: number,
+  endMs: number,
+  nowMs: number,
+  isMe: (p: Person) => boolean,
+): Piece[] {
   const unknown = (a: number, b: number, why?: TimeSpan['why'], people: Person[] = [], saved?: TimeSpan['saved']) => ({
     kind: 'unknown' as const,
     startMs: a,
@@ -118,6 +126,8 @@ function piecesOf(s: ScheduleView, startMs: number, endMs: number, isMe: (p: Per
     ...(saved ? { saved } : {}),
   });
   if (!hasData(s.status)) return [unknown(startMs, endMs)];
+  // Where the read data ends, as the glance says it: past it before now, the data is old, not "far ahead".
+  const endedMs = s.known ? Date.parse(s.known.to) : Infinity;
   return viewReadingsIn(s.timeline, startMs, endMs).map((r): Piece => {
     const a = Math.max(r.startMs, startMs);
     const b = Math.min(r.endMs, endMs);
@@ -142,7 +152,9 @@ function piecesOf(s: ScheduleView, startMs: number, endMs: number, isMe: (p: Per
       case 'nobody':
         return { kind: 'uncovered', startMs: a, endMs: b, people: [], partial: false, mine: false, hue: -1, label: '' };
       case 'unknown':
-        return unknown(a, b, r.why, users, r.span?.saved);
+        return r.why === 'beyond' && endedMs <= nowMs && r.startMs >= endedMs
+          ? { ...unknown(a, b, r.why, users, r.span?.saved), endedMs }
+          : unknown(a, b, r.why, users, r.span?.saved);
       default:
         return assertNever(r.kind);
     }
@@ -155,7 +167,11 @@ function whoText(p: Piece, isMe: (p: Person) => boolean, time: (iso: string) => 
   if (p.kind === 'uncovered') return 'uncovered: nobody on call';
   if (p.kind === 'person') return names;
   // No key: "not read: no API key for Acme", as every surface says it, never a load to come (adv47 r11 #4).
-  const why = notRead !== undefined && !p.why ? `unknown (not read: ${notRead})` : UNKNOWN_WHY[p.why ?? 'none'];
+  // Past saved data that ended before now is old, not far ahead: when it ended, as the glance says it (adv49 r19).
+  const ended =
+    p.endedMs === undefined ? undefined : `unknown (saved data ends ${time(new Date(p.endedMs).toISOString())})`;
+  const why =
+    notRead !== undefined && !p.why ? `unknown (not read: ${notRead})` : (ended ?? UNKNOWN_WHY[p.why ?? 'none']);
   const known = p.people.length > 0 ? `${why}; on call at least: ${names}` : why;
   // The earlier read the reminders speak from here, in their words ("saved data from 06:00").
   if (!p.saved) return known;
@@ -170,14 +186,20 @@ function rowOf(state: AppState, s: ScheduleView, startMs: number, endMs: number,
   // When a saved read was made, in local time as the reminders say it.
   const time = (iso: string) => formatDayTime(iso, local);
   const readAt = savedAt(s.status);
-  const segments = piecesOf(s, startMs, endMs, isMe).map(({ whenStart, whenEnd, why: _why, saved, ...p }) => {
+  const pieces = piecesOf(s, startMs, endMs, ctx.nowMs, isMe);
+  const segments = pieces.map(({ whenStart, whenEnd, why: _why, saved, endedMs, ...p }) => {
     // A shift is told by its true start and end, even where the week cuts it.
     // One that began before the week says since which day, not a bare weekday that could be last week's.
     const when =
       whenStart !== undefined && whenStart < startMs && whenEnd !== undefined
         ? `until ${formatDayTime(whenEnd, opts)} (since ${formatDate(whenStart, local)})`
         : formatWindow(whenStart ?? p.startMs, whenEnd ?? p.endMs, opts);
-    const piece = { ...p, ...(_why ? { why: _why } : {}), ...(saved ? { saved } : {}) };
+    const piece = {
+      ...p,
+      ...(_why ? { why: _why } : {}),
+      ...(saved ? { saved } : {}),
+      ...(endedMs !== undefined ? { endedMs } : {}),
+    };
     const notRead = s.status.kind === 'not_read' ? s.status.reason : undefined;
     return { ...p, text: `${whoText(piece, isMe, time, notRead)}, ${when}` };
   });
