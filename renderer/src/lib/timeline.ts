@@ -94,8 +94,6 @@ type Piece = Omit<TimelineSegment, 'text'> & {
   whenEnd?: number;
   why?: TimeSpan['why'];
   saved?: TimeSpan['saved'];
-  /** Past the read because the saved data ended before now (old, not far ahead): when it ended (known.to). */
-  endedMs?: number;
 };
 
 const UNKNOWN_WHY: Record<NonNullable<TimeSpan['why']> | 'none', string> = {
@@ -106,13 +104,7 @@ const UNKNOWN_WHY: Record<NonNullable<TimeSpan['why']> | 'none', string> = {
 };
 
 /** The schedule's known timeline cut to [startMs, endMs), as the one lookup reads it (unknown filled in by it). */
-function piecesOf(
-  s: ScheduleView,
-  startMs: number,
-  endMs: number,
-  nowMs: number,
-  isMe: (p: Person) => boolean,
-): Piece[] {
+function piecesOf(s: ScheduleView, startMs: number, endMs: number, isMe: (p: Person) => boolean): Piece[] {
   const unknown = (a: number, b: number, why?: TimeSpan['why'], people: Person[] = [], saved?: TimeSpan['saved']) => ({
     kind: 'unknown' as const,
     startMs: a,
@@ -126,8 +118,6 @@ function piecesOf(
     ...(saved ? { saved } : {}),
   });
   if (!hasData(s.status)) return [unknown(startMs, endMs)];
-  // Where the read data ends, as the glance says it: past it before now, the data is old, not "far ahead".
-  const endedMs = s.known ? Date.parse(s.known.to) : Infinity;
   return viewReadingsIn(s.timeline, startMs, endMs).map((r): Piece => {
     const a = Math.max(r.startMs, startMs);
     const b = Math.min(r.endMs, endMs);
@@ -152,26 +142,32 @@ function piecesOf(
       case 'nobody':
         return { kind: 'uncovered', startMs: a, endMs: b, people: [], partial: false, mine: false, hue: -1, label: '' };
       case 'unknown':
-        return r.why === 'beyond' && endedMs <= nowMs && r.startMs >= endedMs
-          ? { ...unknown(a, b, r.why, users, r.span?.saved), endedMs }
-          : unknown(a, b, r.why, users, r.span?.saved);
+        return unknown(a, b, r.why, users, r.span?.saved);
       default:
         return assertNever(r.kind);
     }
   });
 }
 
-function whoText(p: Piece, isMe: (p: Person) => boolean, time: (iso: string) => string, notRead?: string): string {
+function whoText(
+  p: Piece,
+  isMe: (p: Person) => boolean,
+  time: (iso: string) => string,
+  notRead?: string,
+  ended?: string,
+): string {
   const namesOf = (people: Person[]) => people.map((x) => (isMe(x) ? `${x.name} (you)` : x.name)).join(', ');
   const names = namesOf(p.people);
   if (p.kind === 'uncovered') return 'uncovered: nobody on call';
   if (p.kind === 'person') return names;
   // No key: "not read: no API key for Acme", as every surface says it, never a load to come (adv47 r11 #4).
   // Past saved data that ended before now is old, not far ahead: when it ended, as the glance says it (adv49 r19).
-  const ended =
-    p.endedMs === undefined ? undefined : `unknown (saved data ends ${time(new Date(p.endedMs).toISOString())})`;
   const why =
-    notRead !== undefined && !p.why ? `unknown (not read: ${notRead})` : (ended ?? UNKNOWN_WHY[p.why ?? 'none']);
+    notRead !== undefined && !p.why
+      ? `unknown (not read: ${notRead})`
+      : p.why === 'beyond' && ended
+        ? `unknown (saved data ends ${time(ended)})`
+        : UNKNOWN_WHY[p.why ?? 'none'];
   const known = p.people.length > 0 ? `${why}; on call at least: ${names}` : why;
   // The earlier read the reminders speak from here, in their words ("saved data from 06:00").
   if (!p.saved) return known;
@@ -186,22 +182,17 @@ function rowOf(state: AppState, s: ScheduleView, startMs: number, endMs: number,
   // When a saved read was made, in local time as the reminders say it.
   const time = (iso: string) => formatDayTime(iso, local);
   const readAt = savedAt(s.status);
-  const pieces = piecesOf(s, startMs, endMs, ctx.nowMs, isMe);
-  const segments = pieces.map(({ whenStart, whenEnd, why: _why, saved, endedMs, ...p }) => {
+  const ended = s.known && Date.parse(s.known.to) <= ctx.nowMs ? s.known.to : undefined;
+  const segments = piecesOf(s, startMs, endMs, isMe).map(({ whenStart, whenEnd, why: _why, saved, ...p }) => {
     // A shift is told by its true start and end, even where the week cuts it.
     // One that began before the week says since which day, not a bare weekday that could be last week's.
     const when =
       whenStart !== undefined && whenStart < startMs && whenEnd !== undefined
         ? `until ${formatDayTime(whenEnd, opts)} (since ${formatDate(whenStart, local)})`
         : formatWindow(whenStart ?? p.startMs, whenEnd ?? p.endMs, opts);
-    const piece = {
-      ...p,
-      ...(_why ? { why: _why } : {}),
-      ...(saved ? { saved } : {}),
-      ...(endedMs !== undefined ? { endedMs } : {}),
-    };
+    const piece = { ...p, ...(_why ? { why: _why } : {}), ...(saved ? { saved } : {}) };
     const notRead = s.status.kind === 'not_read' ? s.status.reason : undefined;
-    return { ...p, text: `${whoText(piece, isMe, time, notRead)}, ${when}` };
+    return { ...p, text: `${whoText(piece, isMe, time, notRead, ended)}, ${when}` };
   });
   return {
     id: s.id,
