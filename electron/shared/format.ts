@@ -161,12 +161,13 @@ export function formatDate(
   return opts.clock && !w.atMidnight ? `${dated}, ${clock(w, locale)}` : dated;
 }
 
-/** A day as a heading names it, in the day-and-time wording's words: "Sat" within a week either side (today too),
- *  else the date ("Mon 14 Dec"). */
+/** A day as a heading names it, in the day-and-time wording's words: "Sat" today and in the coming week, else
+ *  the date ("Mon 14 Dec"; a past day too, as its weekday would read as the coming one). */
 export function formatDay(instant: Instant, opts: DayFormatOptions): string {
   const locale = opts.locale ?? DEFAULT_LOCALE;
   const w = localWall(toMs(instant), opts.localZone);
-  const near = Math.abs(w.dayNumber - localWall(opts.nowMs, opts.localZone).dayNumber) < 7;
+  const dayDiff = w.dayNumber - localWall(opts.nowMs, opts.localZone).dayNumber;
+  const near = dayDiff >= 0 && dayDiff < 7;
   return wallText(w, locale, near ? WEEKDAY : DATE_ONLY);
 }
 
@@ -192,15 +193,17 @@ export function formatTime(instant: Instant, opts: TimeFormatOptions = {}): stri
   return `${text} (${thereText} ${zoneLabel(opts.scheduleZone)})`;
 }
 
-/** Time alone today (unless `withDay`), weekday within a week either side, otherwise the date. */
+/** Time alone today (unless `withDay`), the weekday in the coming week, otherwise the date. A past day, yesterday
+ *  too, carries its date: its bare weekday is also one of the coming week's, so "ends Wed 12:00" six days ago read
+ *  as tomorrow (adv49 r19). */
 function localDayText(w: Wall, nowLocal: Wall, locale: string, withDay = false): string {
   const dayDiff = w.dayNumber - nowLocal.dayNumber;
   if (dayDiff === 0 && !withDay) return clock(w, locale);
-  if (Math.abs(dayDiff) < 7) return dayClock(w, locale, 'weekday');
+  if (dayDiff >= 0 && dayDiff < 7) return dayClock(w, locale, 'weekday');
   return dayClock(w, locale, Math.abs(dayDiff) > YEAR_AWAY_DAYS ? 'year' : 'date');
 }
 
-/** "09:00" today, "Tue 09:00" within a week either side, "14 Apr, 09:00" further away. */
+/** "09:00" today, "Tue 09:00" in the coming week, "14 Apr, 09:00" further away or in the past. */
 export function formatDayTime(instant: Instant, opts: DayFormatOptions): string {
   const locale = opts.locale ?? DEFAULT_LOCALE;
   const ms = toMs(instant);

@@ -34,15 +34,17 @@ const state = appState({
 
 describe('popover: saved data from an earlier day', () => {
   it("words the card's saved-data instant with its day, as the tray and `status` do", () => {
-    expect(cardLines(acmeOps, ctx).status).toBe('Showing saved data from Wed 13:00: The service rejected the API key.');
+    expect(cardLines(acmeOps, ctx).status).toBe(
+      'Showing saved data from 4 Mar, 13:00: The service rejected the API key.',
+    );
     // The status line above is marked "(saved data)": this line says from when only.
-    expect(staleLine(state, ctx)?.text).toBe('Not refreshed recently · last updated Wed 13:00');
-    expect(formatStatus(state, { nowMs: NOW, localZone: ZONE })).toContain('saved data from Wed 13:00');
+    expect(staleLine(state, ctx)?.text).toBe('Not refreshed recently · last updated 4 Mar, 13:00');
+    expect(formatStatus(state, { nowMs: NOW, localZone: ZONE })).toContain('saved data from 4 Mar, 13:00');
   });
 
   it('words the coverage line as the tray menu does: whose list, and its day', () => {
     const tray = coverageFreshnessLine(state, { nowMs: NOW, localZone: ZONE, locale: 'en-GB' });
-    expect(tray).toBe("Coverage requests: Acme's saved data from Wed 13:00");
+    expect(tray).toBe("Coverage requests: Acme's saved data from 4 Mar, 13:00");
     expect(coverageNote(state, ctx)).toBe(tray);
   });
 });

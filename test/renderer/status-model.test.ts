@@ -88,7 +88,7 @@ describe('my state at the top of the popover', () => {
     expect(onCall.savedInDetail).toBe(true);
     const older = { ...now, basis: { kind: 'saved' as const, savedAt: '2026-05-02T07:30:00Z' } };
     expect(myStateLine(appState({ me: { onCallNow: [older], nextShift: null } }), ctx).title).toBe(
-      'On call until 20:00 · saved Sat 09:30',
+      'On call until 20:00 · saved 2 May, 09:30',
     );
     const fresh = { ...nextShift, basis: { kind: 'fresh' as const, readAt: null } };
     expect(myStateLine(appState({ me: { onCallNow: [], nextShift: fresh } }), ctx).savedInDetail).toBeUndefined();

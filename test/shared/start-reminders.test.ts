@@ -39,6 +39,6 @@ describe('start reminders while quiet', () => {
     expect(say([1440, 15], true)).toBe('the 02:45 reminder and “On call now” still come');
     expect(say([45, 30], true)).toBe('the 02:15 and 02:30 reminders and “On call now” still come');
     expect(say([300], false)).toBe(undefined); // at 22:00 itself: it is the heads-up's own moment, nothing after it
-    expect(say([270], false)).toBe('the Tue 22:30 reminder still comes');
+    expect(say([270], false)).toBe('the 10 Mar, 22:30 reminder still comes');
   });
 });

@@ -149,13 +149,25 @@ function piecesOf(s: ScheduleView, startMs: number, endMs: number, isMe: (p: Per
   });
 }
 
-function whoText(p: Piece, isMe: (p: Person) => boolean, time: (iso: string) => string, notRead?: string): string {
+function whoText(
+  p: Piece,
+  isMe: (p: Person) => boolean,
+  time: (iso: string) => string,
+  notRead?: string,
+  ended?: string,
+): string {
   const namesOf = (people: Person[]) => people.map((x) => (isMe(x) ? `${x.name} (you)` : x.name)).join(', ');
   const names = namesOf(p.people);
   if (p.kind === 'uncovered') return 'uncovered: nobody on call';
   if (p.kind === 'person') return names;
   // No key: "not read: no API key for Acme", as every surface says it, never a load to come (adv47 r11 #4).
-  const why = notRead !== undefined && !p.why ? `unknown (not read: ${notRead})` : UNKNOWN_WHY[p.why ?? 'none'];
+  // Past saved data that ended before now is old, not far ahead: when it ended, as the glance says it (adv49 r19).
+  const why =
+    notRead !== undefined && !p.why
+      ? `unknown (not read: ${notRead})`
+      : p.why === 'beyond' && ended
+        ? `unknown (saved data ends ${time(ended)})`
+        : UNKNOWN_WHY[p.why ?? 'none'];
   const known = p.people.length > 0 ? `${why}; on call at least: ${names}` : why;
   // The earlier read the reminders speak from here, in their words ("saved data from 06:00").
   if (!p.saved) return known;
@@ -170,6 +182,7 @@ function rowOf(state: AppState, s: ScheduleView, startMs: number, endMs: number,
   // When a saved read was made, in local time as the reminders say it.
   const time = (iso: string) => formatDayTime(iso, local);
   const readAt = savedAt(s.status);
+  const ended = s.known && Date.parse(s.known.to) <= ctx.nowMs ? s.known.to : undefined;
   const segments = piecesOf(s, startMs, endMs, isMe).map(({ whenStart, whenEnd, why: _why, saved, ...p }) => {
     // A shift is told by its true start and end, even where the week cuts it.
     // One that began before the week says since which day, not a bare weekday that could be last week's.
@@ -179,7 +192,7 @@ function rowOf(state: AppState, s: ScheduleView, startMs: number, endMs: number,
         : formatWindow(whenStart ?? p.startMs, whenEnd ?? p.endMs, opts);
     const piece = { ...p, ...(_why ? { why: _why } : {}), ...(saved ? { saved } : {}) };
     const notRead = s.status.kind === 'not_read' ? s.status.reason : undefined;
-    return { ...p, text: `${whoText(piece, isMe, time, notRead)}, ${when}` };
+    return { ...p, text: `${whoText(piece, isMe, time, notRead, ended)}, ${when}` };
   });
   return {
     id: s.id,

@@ -7,7 +7,7 @@ import type { MyShift } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';
 import { spanText } from './glance';
 
-/** A row's day, as every surface names a day: "Sun" within a week either side, otherwise "Mon 3 Dec". */
+/** A row's day, as every surface names a day: "Sun" today and in the coming week, otherwise "Mon 3 Dec". */
 export function dayWord(ms: number, ctx: FormatContext): string {
   return formatDay(ms, { nowMs: ctx.nowMs, locale: ctx.locale, localZone: ctx.localZone });
 }

@@ -2,7 +2,7 @@
 // names ("13:00", "tomorrow 13:00", "Tue 13:00", "14 Apr, 09:00", in the local zone) and the calendar export's
 // events with their "Before you" / "After you" lines. Independent of the app's formatters: plain luxon and regexps.
 import { DateTime } from 'luxon';
-import { MIN, ZONE } from './hostile-world';
+import { ZONE } from './hostile-world';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -13,36 +13,36 @@ const TIME_AT = new RegExp(
 
 /**
  * The instant a surface's "13:00" / "tomorrow 13:00" / "Tue 13:00" / "14 Apr, 09:00" names, in the local zone (the
- * first time in `text`): today when bare, the weekday within a week either side (the one nearest after now), the
- * date in the year around now. undefined when `text` holds no time.
+ * first time in `text`): today when bare, a bare weekday the one in the coming week (today on), as the app means it
+ * ("ends Wed 12:00" on a Tuesday is tomorrow, never last week's: a past day is worded with its date), the date in
+ * the year around now. undefined when `text` holds no time.
  */
-export function timeIn(text: string, nowMs: number): number | undefined {
+export function timeIn(text: string, nowMs: number, zone = ZONE): number | undefined {
   const m = TIME_AT.exec(text);
   if (!m) return undefined;
   const [, word, weekday, date, month, hh, mm] = m;
-  const now = DateTime.fromMillis(nowMs, { zone: ZONE });
+  const now = DateTime.fromMillis(nowMs, { zone });
   const at = (d: DateTime): number =>
     d.set({ hour: Number(hh), minute: Number(mm), second: 0, millisecond: 0 }).toMillis();
   if (date !== undefined && month !== undefined) {
     const years = [now.year - 1, now.year, now.year + 1].map((year) =>
-      at(DateTime.fromObject({ year, month: MONTHS.indexOf(month) + 1, day: Number(date) }, { zone: ZONE })),
+      at(DateTime.fromObject({ year, month: MONTHS.indexOf(month) + 1, day: Number(date) }, { zone })),
     );
     return years.reduce((best, ms) => (Math.abs(ms - nowMs) < Math.abs(best - nowMs) ? ms : best));
   }
   const today = now.startOf('day');
   if (weekday !== undefined) {
-    const days = [...Array(13).keys()].map((i) => today.plus({ days: i - 6 }));
-    const matching = days.filter((d) => d.weekday === WEEKDAYS.indexOf(weekday) + 1).map(at);
-    return matching.find((ms) => ms >= nowMs - MIN) ?? matching.at(-1);
+    const ahead = (WEEKDAYS.indexOf(weekday) + 1 - today.weekday + 7) % 7;
+    return at(today.plus({ days: ahead }));
   }
   const offset = { tomorrow: 1, yesterday: -1, today: 0 }[(word ?? 'today').toLowerCase()] ?? 0;
   return at(today.plus({ days: offset }));
 }
 
 /** The time right after `word` ("until", "from") in `text`. */
-export function timeAfter(text: string, word: string, nowMs: number): number | undefined {
+export function timeAfter(text: string, word: string, nowMs: number, zone = ZONE): number | undefined {
   const at = text.indexOf(`${word} `);
-  return at < 0 ? undefined : timeIn(text.slice(at + word.length + 1), nowMs);
+  return at < 0 ? undefined : timeIn(text.slice(at + word.length + 1), nowMs, zone);
 }
 
 /** The calendar export's events: each block's schedule, start, end and its "Before you" / "After you" lines. */

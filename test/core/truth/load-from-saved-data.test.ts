@@ -57,11 +57,11 @@ describe('round 2 (1): my on-call load from saved data', () => {
       dateTime: (iso) => formatDate(iso, { ...ctx, clock: true }),
       time: (iso) => formatDayTime(iso, ctx),
     });
-    expect(popover).toMatch(/^This month: \d+ h \+ [56] h not readable.*saved data from Tue 19:00\)$/);
+    expect(popover).toMatch(/^This month: \d+ h \+ [56] h not readable.*saved data from 10 Mar, 19:00\)$/);
     const status = formatStatus(state, { nowMs: h.clock.now(), localZone: ZONE });
     const loadText = status.split('\n').filter((l) => l.includes('this month'));
     expect(loadText).toHaveLength(1);
     expect(loadText[0]).toContain(`${readHours} h + ${unread} h not readable`);
-    expect(loadText[0]).toContain('saved data from Tue 19:00');
+    expect(loadText[0]).toContain('saved data from 10 Mar, 19:00');
   });
 });

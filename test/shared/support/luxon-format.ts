@@ -64,11 +64,11 @@ function dayNumber(dt: DateTime): number {
   return Date.UTC(dt.year, dt.month - 1, dt.day) / 86_400_000;
 }
 
-/** Time alone today (unless `withDay`), weekday within a week either side, otherwise the date. */
+/** Time alone today (unless `withDay`), the weekday in the coming week, otherwise (a past day too) the date. */
 function localDayText(dt: DateTime, nowLocal: DateTime, locale: string, withDay = false): string {
   const dayDiff = dayNumber(dt) - dayNumber(nowLocal);
   if (dayDiff === 0 && !withDay) return clock(dt, locale);
-  if (Math.abs(dayDiff) < 7) return dayClock(dt, locale, 'weekday');
+  if (dayDiff >= 0 && dayDiff < 7) return dayClock(dt, locale, 'weekday');
   return dayClock(dt, locale, 'date');
 }
 
