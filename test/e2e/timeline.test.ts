@@ -249,7 +249,7 @@ describe('a DST week with a New York schedule (page clock Fri 27 March 2026, Ber
     // Local (Berlin) hours, and New York's own.
     expect(texts).toEqual([
       // Read over the whole week: nobody before my shift, my shifts, nobody between them (no "unknown" guessed).
-      'uncovered: nobody on call, 00:00–14:00 (Thu 19:00 – Fri 09:00 New York)',
+      'uncovered: nobody on call, 00:00–14:00 (26 Mar, 19:00 – Fri 09:00 New York)',
       'Me (you), 14:00–22:00 (09:00–17:00 New York)',
       // Five hours from New York on Friday, six on Monday.
       'uncovered: nobody on call, Fri 22:00 – Mon 15:00 (Fri 17:00 – Mon 09:00 New York)',
