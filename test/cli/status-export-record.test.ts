@@ -63,6 +63,6 @@ describe('status --ics with a refused calendar-export.json', { timeout: 60_000 }
     expect(run.stderr).toMatch(/could not be read \(a folder stands where the file should be\)/);
     expect(run.stderr).toMatch(/Can't save to /);
     for (const line of run.stderr.split('\n').filter((l) => /Can't save/.test(l)))
-      expect(line).toMatch(/\(a folder stands where the file should be\)/);
+      expect(line).toMatch(/\(a folder stands where calendar-export\.json should be\)/);
   });
 });

@@ -240,9 +240,14 @@ export function createEngine(options: EngineOptions): Engine {
   const { clock, overrides } = options;
   const zone = options.localZone;
   // Parts made later are reached through this hook (see below); none of them is called before it is pointed.
-  const hooks = { changed: ignore };
-  // Every write to the data folder goes through this, so a folder that can't be written is shown as a notice.
-  const watched = watchWrites(options.files, () => hooks.changed());
+  const hooks = { changed: ignore, back: ignore };
+  // Every write to the data folder goes through this, so a folder that can't be written is shown as a notice; one
+  // made again after it vanished gets the settings held in memory back on disk (hooks.back, below).
+  const watched = watchWrites(
+    options.files,
+    () => hooks.changed(),
+    () => hooks.back(),
+  );
   // …and a file changed outside the app since it last read or wrote it is kept aside before it writes its own.
   const storage: WatchedFiles = { ...watched, files: guardOutsideEdits(watched.files, watched.report) };
   const c: Common = {
@@ -253,6 +258,7 @@ export function createEngine(options: EngineOptions): Engine {
     changed: () => hooks.changed(),
   };
   const settings = createEngineSettings(c.files, overrides, overrides?.demo === true, () => c.clock.now());
+  hooks.back = () => void settings.holder().resave();
   const alarm: { parts?: AlarmParts } = {};
   const sessions = createSessionRegistry({
     ...c,

@@ -98,6 +98,8 @@ function badAddress(stored: Settings, patch: SettingsPatch): ResponseOf<'setting
 export interface SettingsHolder {
   stored(): Settings;
   update(request: RequestOf<'settings:update'>): Promise<ResponseOf<'settings:update'>>;
+  /** Saves the settings held again, best effort: the data folder vanished and was made again (write-watch.ts). */
+  resave(): Promise<void>;
 }
 
 export interface SettingsHolderOptions {
@@ -149,5 +151,11 @@ export function createSettingsHolder(options: SettingsHolderOptions): SettingsHo
       return { ok: true as const, value: stored };
     });
   }
-  return { stored: () => stored, update };
+  // In the queue, so a save of what is held never lands over a newer change's.
+  function resave(): Promise<void> {
+    const run = queue.then(() => (options.persist ? saveSettings(options.files, stored) : undefined));
+    queue = run.catch(() => undefined);
+    return run.catch(() => undefined);
+  }
+  return { stored: () => stored, update, resave };
 }

@@ -9,7 +9,7 @@ import { failure } from '../actions/common';
 import { loadRun, settled } from './store';
 import { runContext } from './resume-context';
 import { runSaver } from './run-saver';
-import { asLastLeft } from './run-current';
+import { asLastLeft, MARK_NOTICE_ID } from './run-current';
 import { createProblem, madeItems, onceEach, rowOf } from './item-rules';
 import { statusOf, work, type HandoffDeps, type RunContext } from './run-work';
 import type { Span } from './plan';
@@ -105,11 +105,13 @@ async function resume(ctx: RunContext): Promise<void> {
     },
     origins,
   );
-  ctx.notice = loaded.notice;
+  // As the user last left it: a file a failed save left behind, or whose mark is damaged, sends nothing unasked
+  // (run-current.ts); the mark's own file is read (a damaged one kept aside and said) whether or not a run was saved.
+  const { run: left, notice: mark } = await asLastLeft(deps.files, loaded.run);
+  ctx.notice = [loaded.notice, mark].filter((n) => n !== null).join(' ') || null;
   // Said in the app's notices too (once: a start reads the file once), not only in the away window.
   if (loaded.notice !== null) deps.report?.({ id: HANDOFF_NOTICE_ID, message: loaded.notice });
-  // As the user last left it: a file a failed save left behind sends nothing unasked (run-current.ts).
-  const left = loaded.run && (await asLastLeft(deps.files, loaded.run));
+  if (mark !== null) deps.report?.({ id: MARK_NOTICE_ID, message: mark });
   // What is kept is this account's (a file without its stamp is dropped: store.ts): stamped as it is now.
   ctx.run = left && origins ? { ...left, origins } : left;
   // A file that held entries the app dropped was moved aside: what is kept goes back on disk at once.

@@ -4,14 +4,25 @@
 // can still be removed: each save of the run is preceded by its mark (a small file naming the run), and a save that
 // fails removes the mark. Read back without its mark, the file is behind what the user was told: what it holds as
 // still to be sent comes back as not sent, with Retry, never sent without a press.
+// The mark is a file read back like any other (issue 52, adv52 r24 #1): one that can't be read as a mark (cut short
+// or emptied by a power loss, a folder in its place) is kept aside when it can be and said once, naming the file; the
+// run is then judged as without its mark (nothing sent unasked), in words that say why, never "could not be saved".
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { HandoffRun } from '../../shared/handoff';
 import type { FileStore } from '../ports';
+import { FOLDER_IN_PLACE, readBack } from '../storage/read-back';
 import { NOT_SAVED_MESSAGE } from './store';
 
 export const CURRENT_FILE = 'handoff-current.json';
 
-const MarkSchema = z.object({ run: z.string() });
+/** The app's notice about the mark's own file, told at the start that read it. */
+export const MARK_NOTICE_ID = 'handoff-mark-file';
+
+/** An item kept from being sent after a restart because the mark that says the run was saved as shown was damaged. */
+export const MARK_DAMAGED_MESSAGE = "the app's mark of what was saved could not be read, so it wasn't sent unasked";
+
+const MarkSchema = z.object({ run: z.string().max(100) });
 
 /** Puts the mark for `runId` on disk (before the run is saved over it). */
 export async function markCurrent(files: FileStore, runId: string): Promise<void> {
@@ -23,30 +34,44 @@ export async function unmarkCurrent(files: FileStore): Promise<void> {
   await files.remove(CURRENT_FILE).catch(() => undefined);
 }
 
-/** Whether the mark on disk names this run: anything else (absent, unreadable, another run's) says the file may be
- *  behind what was shown. */
-async function markedAsCurrent(files: FileStore, runId: string): Promise<boolean> {
-  const text = await files.read(CURRENT_FILE).catch(() => undefined);
-  if (text === undefined) return false;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return false;
+/** The mark as read back: the run it names, none, or a file that can't be read as one (kept aside, said). */
+type Mark = { kind: 'run'; run: string } | { kind: 'none' } | { kind: 'damaged'; said: string };
+
+async function readMark(files: FileStore): Promise<Mark> {
+  const read = await readBack(files, CURRENT_FILE, MarkSchema, { maxChars: 1_000 });
+  if (read.kind === 'absent') return { kind: 'none' };
+  if (read.kind === 'read') return { kind: 'run', run: read.value.run };
+  const file = files.location === undefined ? CURRENT_FILE : join(files.location, CURRENT_FILE);
+  if (read.kind === 'refused') {
+    const kept = read.kept === undefined ? '' : ` It was kept as ${read.kept}.`;
+    return { kind: 'damaged', said: `The hand-off's mark file ${file} was damaged, so it was not used.${kept}` };
   }
-  const mark = MarkSchema.safeParse(json);
-  return mark.success && mark.data.run === runId;
+  // A folder can't be kept aside or written over: every save of a hand-off fails until it is gone.
+  const blocked =
+    read.reason === FOLDER_IN_PLACE ? " I'm away can't save a hand-off until it is moved or removed." : '';
+  return { kind: 'damaged', said: `The hand-off's mark file ${file} could not be read (${read.reason}).${blocked}` };
 }
 
-/** The run read back as the user last left it. A run saved with its mark whose mark is gone: its "pending" items
- *  are told not sent (they never left: an item is saved as "sending" before its write leaves) and wait for Retry.
- *  "sending" is kept as it is: it is saved only once the write path's own record is, right before the request
- *  leaves (actions/before-send.ts), so it may have landed and is looked for. */
-export async function asLastLeft(files: FileStore, run: HandoffRun): Promise<HandoffRun> {
+/** The run read back as the user last left it, and what the start says about the mark's file. A run saved with its
+ *  mark whose mark is gone or damaged: its "pending" items are told not sent (they never left: an item is saved as
+ *  "sending" before its write leaves) and wait for Retry. "sending" is kept as it is: it is saved only once the
+ *  write path's own record is, right before the request leaves (actions/before-send.ts), so it may have landed and
+ *  is looked for. The mark is read (and a damaged one kept aside) whether or not a run was saved. */
+export async function asLastLeft(
+  files: FileStore,
+  run: HandoffRun | null,
+): Promise<{ run: HandoffRun | null; notice: string | null }> {
+  const mark = await readMark(files);
+  const notice = mark.kind === 'damaged' ? mark.said : null;
+  if (run === null) return { run, notice };
   const { marked, ...rest } = run;
-  if (marked !== true || (await markedAsCurrent(files, run.id))) return rest;
-  const items = rest.items.map((i) =>
-    i.state === 'pending' ? { ...i, state: 'not_sent' as const, message: NOT_SAVED_MESSAGE } : i,
-  );
-  return { ...rest, items };
+  if (marked !== true || (mark.kind === 'run' && mark.run === run.id)) return { run: rest, notice };
+  const message = mark.kind === 'damaged' ? MARK_DAMAGED_MESSAGE : NOT_SAVED_MESSAGE;
+  const held = rest.items.some((i) => i.state === 'pending');
+  const items = rest.items.map((i) => (i.state === 'pending' ? { ...i, state: 'not_sent' as const, message } : i));
+  const retry =
+    held && notice !== null
+      ? " Shifts of the saved hand-off not yet sent were not sent: Retry in I'm away sends them."
+      : '';
+  return { run: { ...rest, items }, notice: notice === null ? null : `${notice}${retry}` };
 }

@@ -6,7 +6,7 @@
 import type { HandoffRun } from '../../shared/handoff';
 import type { FileStore } from '../ports';
 import { HANDOFF_FILE, closedMarkedText, removeFailedText, saveFailedText, saveRun, settled } from './store';
-import { markCurrent, unmarkCurrent } from './run-current';
+import { CURRENT_FILE, markCurrent, unmarkCurrent } from './run-current';
 
 export interface RunSaver {
   /** Saves the run as it is now; false when the folder refused it (said by problem() until a save works). */
@@ -49,11 +49,14 @@ export function runSaver(files: FileStore): RunSaver {
     closing: () => closed !== null,
     async save(run) {
       if (!run) return true;
+      // The file being written when the save failed, named when the cause is that file's own (a folder in its place).
+      let file = CURRENT_FILE;
       try {
         if (!settled(run) && marked !== run.id) {
           await markCurrent(files, run.id);
           marked = run.id;
         }
+        file = HANDOFF_FILE;
         await saveRun(files, { ...run, marked: true });
         if (settled(run)) await unmarkCurrent(files);
         problem = null;
@@ -61,7 +64,7 @@ export function runSaver(files: FileStore): RunSaver {
         closed = null;
         return true;
       } catch (cause) {
-        problem = saveFailedText(files.location, cause);
+        problem = saveFailedText(files.location, cause, file);
         // The file is behind the run shown now: without its mark, a restart sends nothing of it unasked.
         marked = undefined;
         await unmarkCurrent(files);

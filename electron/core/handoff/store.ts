@@ -4,7 +4,7 @@
 import { HandoffRunSchema, type HandoffRun } from '../../shared/handoff';
 import type { FileStore } from '../ports';
 import type { CacheOrigin } from '../storage/cache-origin';
-import { reasonOf } from '../storage/write-watch';
+import { codeOf, reasonOf } from '../storage/write-watch';
 import { droppedText, keptForDropped, plausibleInstant, readBack, sortClaims } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { overlapsOnSchedule } from '../../shared/swap-rules';
@@ -108,13 +108,17 @@ export async function saveRun(files: FileStore, run: HandoffRun): Promise<void> 
   else await files.writeAtomic(HANDOFF_FILE, JSON.stringify(run));
 }
 
-/** Why the hand-off stopped sending when its own file couldn't be saved, and what still works. */
-export function saveFailedText(location: string | undefined, cause: unknown): string {
-  const reason = reasonOf(cause);
+/** Why the hand-off stopped sending when its own file (`file`: handoff.json or its mark) couldn't be saved, and what
+ *  still works: a folder in a file's place is named, and the Retry offered is one that can come true. */
+export function saveFailedText(location: string | undefined, cause: unknown, file = HANDOFF_FILE): string {
+  const reason = reasonOf(cause, file);
+  const code = codeOf(cause);
+  const retry =
+    code === 'EISDIR' ? `Retry once that folder (${file}) is moved or removed` : 'Retry once the folder can be written';
   return (
     `The hand-off couldn't be saved to ${location ?? "the app's data folder"}${reason ? ` (${reason})` : ''}, ` +
     'so nothing more was sent: a write the app could not record might be sent twice after a restart. ' +
-    'Retry once the folder can be written, close this hand-off, or copy your shifts as a message (Ask for cover).'
+    `${code === 'ENOENT' ? 'Retry' : retry}, close this hand-off, or copy your shifts as a message (Ask for cover).`
   );
 }
 

@@ -193,7 +193,10 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
         }
         await rename(temp, target);
       } catch (e) {
-        await rm(temp, { force: true });
+        await rm(temp, { force: true }).catch(() => undefined);
+        // The folder was deleted or moved while the app ran (adv52 r24 #2): this write fails and is said as such
+        // (write-watch.ts), and the next one makes the folder again, private as at first start.
+        if (isNotFound(e)) ready = undefined;
         throw e;
       }
       await syncDir(dir);

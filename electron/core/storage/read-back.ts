@@ -35,6 +35,9 @@ export function tooLargeText(cause: TooLargeError, kept: string | undefined): st
 /** Left in place by a reader that changes nothing (the status command's overlay): nothing was copied. */
 export const leftInPlace = (kept: string | undefined): boolean => kept?.includes(LEFT_IN_PLACE) === true;
 
+/** What a read of a folder standing in a file's place is said as (a reader that can't write over one says so). */
+export const FOLDER_IN_PLACE = 'a folder stands where the file should be';
+
 /** Why the disk refused a read, in the user's words (never the file's content). `kept`: what the reader's backup
  *  answered, so a reader that copied nothing never says what a copy keeps (tooLargeText). */
 export function readRefusal(cause: unknown, kept?: string): string {
@@ -42,7 +45,7 @@ export function readRefusal(cause: unknown, kept?: string): string {
   if (isTooLarge(cause))
     return `it is larger than the app ever writes it: ${sizeText(cause)}; ${backupHeadText(cause)}`;
   const code = cause instanceof Error && 'code' in cause ? String(cause.code) : '';
-  if (code === 'EISDIR') return 'a folder stands where the file should be';
+  if (code === 'EISDIR') return FOLDER_IN_PLACE;
   if (code === 'ENOTREG') return 'not a regular file';
   if (code === 'EACCES' || code === 'EPERM') return 'this user is not allowed to read it';
   return `the disk refused the read${code === '' ? '' : ` (${code})`}`;

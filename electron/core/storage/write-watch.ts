@@ -25,9 +25,20 @@ const REASONS: Readonly<Record<string, string>> = {
   EISDIR: 'a folder stands where the file should be',
 };
 
-/** The cause in words, from the error's code only: its message holds paths and system text. */
-export function reasonOf(cause: unknown): string | undefined {
-  const code = cause instanceof Error && 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
+/** A write's ENOENT: the file is made new, so what is missing is the data folder (deleted or moved while the app
+ *  ran). The file store makes it again at its next write (fs-file-store.ts). */
+export const FOLDER_GONE = 'the data folder no longer exists; the app makes it again at its next save';
+
+/** The error's code, when it has one (ENOSPC, EISDIR, …). */
+export const codeOf = (cause: unknown): string | undefined =>
+  cause instanceof Error && 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
+
+/** The cause in words, from the error's code only: its message holds paths and system text. `name`: the file written,
+ *  named where the cause is that file's own (a folder standing in its place), not the data folder's. */
+export function reasonOf(cause: unknown, name?: string): string | undefined {
+  const code = codeOf(cause);
+  if (code === 'EISDIR' && name !== undefined) return `a folder stands where ${name} should be`;
+  if (code === 'ENOENT') return FOLDER_GONE;
   return code === undefined ? undefined : REASONS[code];
 }
 
@@ -77,14 +88,22 @@ function consequencesOf(names: readonly string[]): string[] {
   return [...known, ...others];
 }
 
+/** A folder gone takes every file with it, settings too, whichever write found it gone (adv52 r24 #2). */
+const GONE_SETTINGS =
+  'your settings and accounts are no longer on disk: they are kept while the app runs and saved again once the ' +
+  'folder is made again; if the app is quit before then, they are lost at the next start';
+
 function writeNotice(location: string | undefined, reason: string | undefined, names: readonly string[]): Notice {
   const where = location ?? "the app's data folder";
   const why = reason === undefined ? '' : ` (${reason})`;
-  return { id: WRITE_NOTICE_ID, message: `Can't save to ${where}${why}: ${consequencesOf(names).join('; ')}.` };
+  const lost = [...(reason === FOLDER_GONE ? [GONE_SETTINGS] : []), ...consequencesOf(names)];
+  return { id: WRITE_NOTICE_ID, message: `Can't save to ${where}${why}: ${lost.join('; ')}.` };
 }
 
-/** `changed` is called when the notices change, so the state shown can be updated. */
-export function watchWrites(inner: FileStore, changed: () => void): WatchedFiles {
+/** `changed` is called when the notices change, so the state shown can be updated. `back`: a write worked after one
+ *  found the folder gone, so the folder is there again (made again by the file store): what only memory held since
+ *  (the settings) is saved again by the caller. */
+export function watchWrites(inner: FileStore, changed: () => void, back?: () => void): WatchedFiles {
   /** File name → why its last write failed; a later successful write of the same file clears it. */
   const failing = new Map<string, string | undefined>();
   const reported = new Map<string, Notice>();
@@ -105,12 +124,16 @@ export function watchWrites(inner: FileStore, changed: () => void): WatchedFiles
         await inner.writeAtomic(name, text);
       } catch (cause) {
         const known = failing.has(name);
-        failing.set(name, reasonOf(cause));
+        failing.set(name, reasonOf(cause, name));
         // A new file changes what the notice says is lost; the same file failing again changes nothing.
         if (!known) refresh();
         throw cause;
       }
-      if (failing.delete(name)) refresh();
+      const wasGone = [...failing.values()].includes(FOLDER_GONE);
+      // The folder is there again: "no longer exists" is no longer true of any file; each is saved at its next write.
+      if (wasGone) for (const [n, r] of failing) if (r === FOLDER_GONE) failing.delete(n);
+      if (failing.delete(name) || wasGone) refresh();
+      if (wasGone) back?.();
     },
   };
   const report = (notice: Notice): void => {

@@ -1,7 +1,7 @@
 // The fault harness's file cases (issue 52): every file the engine reads back — settings, the cache, the record of
-// reminders, the saved hand-off and the calendar's records of what the export and the feed published — tampered with one way at a time
+// reminders, the saved hand-off and its mark, and the calendar's records of what the export and the feed published — tampered with one way at a time
 // (cut short, not JSON, the wrong shape, huge, unreadable, plausible but false, and the second round's plausible
-// but false, and the fifth round's stamps and tokens the app never made: 44 cases). For each, a real engine against the
+// but false, and the fifth round's stamps and tokens the app never made: 50 cases). For each, a real engine against the
 // simulator: it starts, keeps working (the schedule is read fresh), writes nothing from the file to the service,
 // publishes nothing raw in the calendar, tells the user at most once, keeps the original aside, and no key appears
 // in a file or a notice.
@@ -21,6 +21,7 @@ const MIN = 60_000;
 /** The feed's token as settings hold it: a secret, never in a backup or a notice. */
 const FEED_TOKEN = 'feedTokenFeedTokenFeedToken0123456789abcdeg';
 const RUN = { version: 1, id: 'r1', createdAt: '2026-03-25T05:00:00Z' };
+const MARK = 'handoff-current.json';
 const item = (scheduleId: string) => ({
   id: `${scheduleId}|2026-03-26T09:00:00Z`,
   accountId: 'main',
@@ -107,6 +108,9 @@ const FILES: Record<string, { valid: string; falseText: string }> = {
   },
   'calendar-export.json': calendarRecord,
   'calendar-feed.json': calendarRecord,
+  // The hand-off's mark (handoff/run-current.ts), left by a start that died between it and its first save: plausible
+  // but false, it names a run that isn't saved.
+  [MARK]: { valid: JSON.stringify({ run: RUN.id }), falseText: JSON.stringify({ run: 'r0' }) },
 };
 const CALENDAR_RECORDS = new Set(['calendar-export.json', 'calendar-feed.json']);
 
@@ -236,7 +240,7 @@ const cases = [
 ];
 
 describe('the fault harness: files read back', () => {
-  it(`has ${cases.length} file cases`, () => expect(cases).toHaveLength(44));
+  it(`has ${cases.length} file cases`, () => expect(cases).toHaveLength(50));
 
   it.each(cases)(
     '%s, %s: starts, keeps working, writes and publishes nothing from it, tells once',
@@ -328,6 +332,11 @@ describe('the fault harness: files read back', () => {
         expect(told.filter((t) => /not (used|a token this app made)/.test(t))).toHaveLength(1);
         expect(backups).toHaveLength(1);
         if (file === 'settings.json') expect(token).not.toBe('A'.repeat(22));
+      }
+      // The mark: a file that isn't one is said once, naming it, and kept aside when it can be read at all.
+      if (file === MARK && damage !== 'plausible but false') {
+        expect(told.filter((t) => t.includes(MARK))).toHaveLength(1);
+        expect(backups).toHaveLength(damage === 'unreadable' ? 0 : 1);
       }
       if (file === 'cache.json' && damage === 'plausible but false') {
         expect(told).toEqual([
