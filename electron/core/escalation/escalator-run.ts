@@ -16,8 +16,12 @@ export { alertIdOf, ESCALATIONS_FILE } from './record-store';
 export const POLL_MS = 5_000;
 /** Book this far ahead at most (ntfy keeps scheduled messages up to 3 days; a day's margin). */
 export const BOOK_AHEAD_MS = NTFY_MAX_DELAY_MS - 24 * 60 * 60_000;
-/** After the phone rang, its "I'm on it" is awaited this long. */
+/** After the phone rang, its "I'm on it" is awaited this long at least (what is sent is tried again within it). */
 export const AWAIT_ACK_MS = 60 * 60_000;
+/** Past that hour the phone's "I'm on it" is still read while the alarm waits (until its shift ends), every
+ *  LATE_POLL_MS: one tapped at 10:10 for the 09:03 alert counts within 15 s (a read takes at most 5 s). Before, the
+ *  read stopped after the hour and the tray said "not acknowledged" for the rest of the shift (adv50 r24 #1). */
+export const LATE_POLL_MS = 10_000;
 export const RETRY_AFTER_MS = 60_000;
 export const SENDING = 'sending the phone alert';
 export const READING = 'reading the phone’s answer';
@@ -236,6 +240,16 @@ export function notePastUnrung(r: Run, t: AlarmTarget, nowMs: number): boolean {
   if (waits && !r.pastUnrung.has(t.key)) r.pastUnrung.set(t.key, nowMs);
   return waits;
 }
+/** The phone's answer to `t` is read (from `leadMs` before its time): its alarm waits for one and its shift runs,
+ *  or within the hour after its alert's time (a shift shorter than that, too). */
+export const answerAwaited = (r: Run, t: AlarmTarget, nowMs: number, leadMs = 0): boolean =>
+  !acked(r, t.key) && nowMs >= t.atMs - leadMs && nowMs <= Math.max(dueOf(r, t) + AWAIT_ACK_MS, t.endMs);
+
+/** How soon the phone's answers are read again: every POLL_MS in the first hour after an alert's time, then every
+ *  LATE_POLL_MS while its shift runs. */
+export const pollEveryMs = (r: Run, awaited: readonly AlarmTarget[], nowMs: number): number =>
+  awaited.some((t) => nowMs <= dueOf(r, t) + AWAIT_ACK_MS) ? POLL_MS : LATE_POLL_MS;
+
 /** Acknowledged, or passed unrung while its account was muted or paused on its own: the phone stays quiet. */
 export const acked = (r: Run, key: string) => {
   const rec = r.o.alarm(key);
