@@ -45,6 +45,9 @@ export interface EscalatorStatus {
   /** The start the problem is about, when it is one start's (an alert for it that didn't go out or may not have
    *  reached the phone): no problem of a later shift's readiness (adv50 r14). */
   problemStartMs?: number;
+  /** While `problem` is that start's, what fails for later starts too (a booking that didn't land, an alert not
+   *  sent that is tried again: the channel fails now): said as their readiness (adv50 r24 #2). */
+  laterProblem?: string;
 }
 
 /** A booked alert that must not ring (no longer mine, or acknowledged) whose cancel failed; `passed`: its time came. */
@@ -291,16 +294,23 @@ export function statusOf(r: Run): EscalatorStatus {
     r.bookRefused &&
     `the phone won’t be reached: booking the phone alert was refused (${r.bookRefused}); nothing is tried again until the phone settings change or Send test in Settings → Phone`;
   const before = r.leftProblem ?? refused ?? maybe.stillRing;
-  const missed = before ? undefined : missedProblem(r.missed);
   const waitingUntilMs = r.o.provider?.waitingUntilMs?.();
-  const failed = before ?? missed ?? maybe.unbooked ?? notBooked(r) ?? r.problem;
+  const missed = before ? undefined : missedProblem(r.missed, waitingUntilMs !== undefined);
   // Tried again each minute, but not while the server's Retry-After runs (its end is said with it: phone.ts).
-  const problem =
+  const minutely = (failed: string | undefined) =>
     failed && retriedEachMinute(failed) && waitingUntilMs === undefined ? `${failed}; ${EACH_MINUTE}` : failed;
+  const problem = minutely(before ?? missed ?? maybe.unbooked ?? notBooked(r) ?? r.problem);
   // A refusal for good is the channel's (its settings), every later start's too: still readiness.
   const first = [...r.missed.entries()][0];
   const missedKey = missed === undefined || first?.[1].refused ? undefined : first?.[0];
   const problemStartMs = missedKey === undefined ? undefined : missedStartOf(r, missedKey);
+  // That start's alert hides no other failure from later starts: a booking that didn't land, or this very alert
+  // still failing to go out (not one that may have reached the phone: that is the start's own, adv50 r14).
+  const retrying = first !== undefined && !first[1].unknown && Number.isFinite(first[1].nextMs);
+  const laterProblem =
+    missedKey === undefined
+      ? undefined
+      : minutely(maybe.unbooked ?? notBooked(r, missedKey) ?? (retrying ? missed : undefined));
   const stillRing = stillRingOf(r);
   return {
     ...(stillRing.length > 0 ? { stillRing } : {}),
@@ -308,6 +318,7 @@ export function statusOf(r: Run): EscalatorStatus {
     ...(waitingUntilMs !== undefined && r.o.provider?.waitKept?.() ? { waitKept: true } : {}),
     ...(problem ? { problem } : {}),
     ...(problemStartMs === undefined ? {} : { problemStartMs }),
+    ...(laterProblem ? { laterProblem } : {}),
     ...(Number.isFinite(next) ? { nextBookedMs: next } : {}),
     booking: !!r.o.provider?.book && r.bookFailed.size === 0,
     ...(maybe.unbooked ? { bookingUnknown: true } : {}),
@@ -322,8 +333,8 @@ export const retriedEachMinute = (problem: string): boolean =>
   problem.startsWith(NOT_BOOKED) || problem.startsWith(CANCELLING);
 
 /** A booking that didn't land (a 503, a 429, no connection), still wanted: a problem until it is booked. */
-function notBooked(r: Run): string | undefined {
-  const error = [...r.bookFailed.values()][0];
+function notBooked(r: Run, except?: string): string | undefined {
+  const error = [...r.bookFailed].find(([key]) => key !== except)?.[1];
   return error === undefined ? undefined : `${NOT_BOOKED}: ${error}`;
 }
 

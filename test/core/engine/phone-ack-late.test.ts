@@ -28,7 +28,7 @@ describe('the phone’s "I’m on it" tapped late, while the shift still runs', 
       expect(trayTooltip(st, h.clock.now(), 'Europe/Berlin')).not.toMatch(/not acknowledged/);
       await h.clock.runWhileAdvancing(engine.stop());
       await h.close();
-    }, 60_000);
+    }, 180_000);
 
   it('stops reading the phone’s answers once the shift has ended', async () => {
     const { h, s, engine } = await withNtfy();
@@ -38,5 +38,5 @@ describe('the phone’s "I’m on it" tapped late, while the shift still runs', 
     expect(acks(s.requests).length).toBe(before);
     await h.clock.runWhileAdvancing(engine.stop());
     await h.close();
-  }, 60_000);
+  }, 180_000);
 });
