@@ -89,9 +89,16 @@ export function parseAlarmActionArgument(arg: string): { action: AlarmActivation
   return m?.[2] ? { action, id: m[2] } : undefined;
 }
 
-/** XML text and attribute escaping: a schedule called `A & B <ops>` must not break (or inject into) the toast. */
+/** What XML 1.0's Char production forbids (C0 controls but tab and newlines, U+FFFE/FFFF, lone surrogates): not even
+ *  as a character reference, so a conforming parser rejects the whole toast (adv50 r24 #3: "Ops\u000b(EU)"). */
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** XML text and attribute escaping: a schedule called `A & B <ops>` must not break (or inject into) the toast; a
+ *  control character a service name carries is shown as a space, any other character XML can't hold as U+FFFD. */
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
+  return text
+    .replace(NOT_XML_CHAR, (c) => (c < ' ' ? ' ' : '\uFFFD'))
+    .replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
 }
 
 /** The Windows alarm toast: "alarm" keeps it on screen until acted on and loops the sound; "urgent" (Windows 11's

@@ -88,6 +88,16 @@ describe('Windows', () => {
     expect(() => parseXml('<toast><text>a <ops> b</text></toast>')).toThrow();
   });
 
+  it('keeps out characters XML 1.0 forbids (a control character in a service name): the toast still parses', () => {
+    const named = { ...alarm, title: 'On call now — Ops\u000b(EU)\u0000', body: 'Bob\u0008Stone \uFFFF\uD800 ok\t😀' };
+    const toast = parseXml(alarmToastXml(named));
+    expect(all(toast, 'text').map((t) => t.text)).toEqual(['On call now — Ops (EU) ', 'Bob Stone \uFFFD\uFFFD ok\t😀']);
+    // The reader itself refuses them, written or as a reference (so the test above would have caught the toast).
+    expect(() => parseXml('<toast><text>a\u000bb</text></toast>')).toThrow(/forbids/);
+    expect(() => parseXml('<toast><text>a&#11;b</text></toast>')).toThrow(/forbids/);
+    expect(() => parseXml('<toast a="\uD800"/>')).toThrow(/forbids/);
+  });
+
   it('the urgent scenario is the same toast otherwise', () => {
     expect(attr(parseXml(alarmToastXml(alarm, 'urgent')), 'scenario')).toBe('urgent');
   });

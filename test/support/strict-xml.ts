@@ -1,6 +1,7 @@
 // A strict reader of the small XML documents the app writes (Windows toast XML): elements, attributes in double or
 // single quotes, text, and the five predefined entities plus numeric ones. Anything else (an unescaped & or <,
-// a stray >, a mismatched or unclosed tag, a duplicate attribute, text outside the root) throws, so a test that
+// a stray >, a mismatched or unclosed tag, a duplicate attribute, text outside the root, a character XML 1.0's Char
+// production forbids, written or as a reference: U+000B, U+0008, U+FFFE, a lone surrogate) throws, so a test that
 // reads a document back proves it is well-formed and that escaping kept every character.
 export interface XmlElement {
   tag: string;
@@ -10,6 +11,8 @@ export interface XmlElement {
 }
 
 const NAME = /^[A-Za-z_][\w.:-]*/;
+/** Outside XML 1.0's Char: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]. */
+const NOT_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 function decode(raw: string, at: number): string {
@@ -17,7 +20,12 @@ function decode(raw: string, at: number): string {
   return raw.replace(/&([^;]*);?/g, (whole, name: string) => {
     if (!whole.endsWith(';')) throw new Error(`bare & near ${at}`);
     const num = /^#(x[0-9a-fA-F]+|\d+)$/.exec(name);
-    if (num?.[1]) return String.fromCodePoint(Number(num[1].startsWith('x') ? `0${num[1]}` : num[1]));
+    const code = num?.[1] === undefined ? undefined : Number(num[1].startsWith('x') ? `0${num[1]}` : num[1]);
+    if (code !== undefined) {
+      const c = code <= 0x10ffff ? String.fromCodePoint(code) : '\u0000';
+      if (NOT_CHAR.test(c)) throw new Error(`reference to a character XML forbids (&${name};) near ${at}`);
+      return c;
+    }
     const known = ENTITIES[name];
     if (known === undefined) throw new Error(`unknown entity &${name}; near ${at}`);
     return known;
@@ -65,6 +73,8 @@ export function parseStrictXml(xml: string): XmlElement {
     }
   }
 
+  const bad = NOT_CHAR.exec(xml);
+  if (bad) throw new Error(`a character XML forbids (U+${bad[0].codePointAt(0)?.toString(16)}) at ${bad.index}`);
   skipSpace();
   if (xml.startsWith('<?xml', i)) {
     const end = xml.indexOf('?>', i);

@@ -71,6 +71,7 @@ export function phoneWords(
   const before = deliverMs !== undefined && deliverMs < t.startMs;
   return {
     title: `Shift start not acknowledged — ${alarmName(t, about.accountName)}`,
-    body: `${lead}${lead === '' ? 'Your' : 'your'} shift ${before ? 'starts' : 'started'} at ${start}; no one answered the alarm on your computer for ${afterMin} min.`,
+    // Worded when booked, before the start: true whether the alarm rang unanswered or the computer slept through it.
+    body: `${lead}${lead === '' ? 'Your' : 'your'} shift ${before ? 'starts' : 'started'} at ${start}; not acknowledged on your computer within ${afterMin} min of its alarm time.`,
   };
 }

@@ -156,8 +156,9 @@ function unstated(status: EscalatorStatus, shiftStartMs: number): EscalatorStatu
   // (adv50 r14: "Not ready for your shift at Wed 10:00 — Phone escalation: … may not have reached your phone").
   const earlier = status.problemStartMs !== undefined && status.problemStartMs < shiftStartMs;
   if (!earlier && (!status.stillRing?.length || !status.problem?.startsWith(CANCELLING))) return status;
-  const { problem: _said, ...rest } = status;
-  return rest;
+  const { problem: _said, laterProblem, ...rest } = status;
+  // What fails for later starts too (a booking that didn't land, the channel failing now) stays this shift's.
+  return earlier && laterProblem ? { ...rest, problem: laterProblem } : rest;
 }
 
 /** Muted or paused (not told by an earlier account of the same service). */

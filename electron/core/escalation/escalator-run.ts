@@ -16,8 +16,12 @@ export { alertIdOf, ESCALATIONS_FILE } from './record-store';
 export const POLL_MS = 5_000;
 /** Book this far ahead at most (ntfy keeps scheduled messages up to 3 days; a day's margin). */
 export const BOOK_AHEAD_MS = NTFY_MAX_DELAY_MS - 24 * 60 * 60_000;
-/** After the phone rang, its "I'm on it" is awaited this long. */
+/** After the phone rang, its "I'm on it" is awaited this long at least (what is sent is tried again within it). */
 export const AWAIT_ACK_MS = 60 * 60_000;
+/** Past that hour the phone's "I'm on it" is still read while the alarm waits (until its shift ends), every
+ *  LATE_POLL_MS: one tapped at 10:10 for the 09:03 alert counts within 15 s (a read takes at most 5 s). Before, the
+ *  read stopped after the hour and the tray said "not acknowledged" for the rest of the shift (adv50 r24 #1). */
+export const LATE_POLL_MS = 10_000;
 export const RETRY_AFTER_MS = 60_000;
 export const SENDING = 'sending the phone alert';
 export const READING = 'reading the phone’s answer';
@@ -41,6 +45,9 @@ export interface EscalatorStatus {
   /** The start the problem is about, when it is one start's (an alert for it that didn't go out or may not have
    *  reached the phone): no problem of a later shift's readiness (adv50 r14). */
   problemStartMs?: number;
+  /** While `problem` is that start's, what fails for later starts too (a booking that didn't land, an alert not
+   *  sent that is tried again: the channel fails now): said as their readiness (adv50 r24 #2). */
+  laterProblem?: string;
 }
 
 /** A booked alert that must not ring (no longer mine, or acknowledged) whose cancel failed; `passed`: its time came. */
@@ -236,6 +243,16 @@ export function notePastUnrung(r: Run, t: AlarmTarget, nowMs: number): boolean {
   if (waits && !r.pastUnrung.has(t.key)) r.pastUnrung.set(t.key, nowMs);
   return waits;
 }
+/** The phone's answer to `t` is read (from `leadMs` before its time): its alarm waits for one and its shift runs,
+ *  or within the hour after its alert's time (a shift shorter than that, too). */
+export const answerAwaited = (r: Run, t: AlarmTarget, nowMs: number, leadMs = 0): boolean =>
+  !acked(r, t.key) && nowMs >= t.atMs - leadMs && nowMs <= Math.max(dueOf(r, t) + AWAIT_ACK_MS, t.endMs);
+
+/** How soon the phone's answers are read again: every POLL_MS in the first hour after an alert's time, then every
+ *  LATE_POLL_MS while its shift runs. */
+export const pollEveryMs = (r: Run, awaited: readonly AlarmTarget[], nowMs: number): number =>
+  awaited.some((t) => nowMs <= dueOf(r, t) + AWAIT_ACK_MS) ? POLL_MS : LATE_POLL_MS;
+
 /** Acknowledged, or passed unrung while its account was muted or paused on its own: the phone stays quiet. */
 export const acked = (r: Run, key: string) => {
   const rec = r.o.alarm(key);
@@ -277,16 +294,23 @@ export function statusOf(r: Run): EscalatorStatus {
     r.bookRefused &&
     `the phone won’t be reached: booking the phone alert was refused (${r.bookRefused}); nothing is tried again until the phone settings change or Send test in Settings → Phone`;
   const before = r.leftProblem ?? refused ?? maybe.stillRing;
-  const missed = before ? undefined : missedProblem(r.missed);
   const waitingUntilMs = r.o.provider?.waitingUntilMs?.();
-  const failed = before ?? missed ?? maybe.unbooked ?? notBooked(r) ?? r.problem;
+  const missed = before ? undefined : missedProblem(r.missed, waitingUntilMs !== undefined);
   // Tried again each minute, but not while the server's Retry-After runs (its end is said with it: phone.ts).
-  const problem =
+  const minutely = (failed: string | undefined) =>
     failed && retriedEachMinute(failed) && waitingUntilMs === undefined ? `${failed}; ${EACH_MINUTE}` : failed;
+  const problem = minutely(before ?? missed ?? maybe.unbooked ?? notBooked(r) ?? r.problem);
   // A refusal for good is the channel's (its settings), every later start's too: still readiness.
   const first = [...r.missed.entries()][0];
   const missedKey = missed === undefined || first?.[1].refused ? undefined : first?.[0];
   const problemStartMs = missedKey === undefined ? undefined : missedStartOf(r, missedKey);
+  // That start's alert hides no other failure from later starts: a booking that didn't land, or this very alert
+  // still failing to go out (not one that may have reached the phone: that is the start's own, adv50 r14).
+  const retrying = first !== undefined && !first[1].unknown && Number.isFinite(first[1].nextMs);
+  const laterProblem =
+    missedKey === undefined
+      ? undefined
+      : minutely(maybe.unbooked ?? notBooked(r, missedKey) ?? (retrying ? missed : undefined));
   const stillRing = stillRingOf(r);
   return {
     ...(stillRing.length > 0 ? { stillRing } : {}),
@@ -294,6 +318,7 @@ export function statusOf(r: Run): EscalatorStatus {
     ...(waitingUntilMs !== undefined && r.o.provider?.waitKept?.() ? { waitKept: true } : {}),
     ...(problem ? { problem } : {}),
     ...(problemStartMs === undefined ? {} : { problemStartMs }),
+    ...(laterProblem ? { laterProblem } : {}),
     ...(Number.isFinite(next) ? { nextBookedMs: next } : {}),
     booking: !!r.o.provider?.book && r.bookFailed.size === 0,
     ...(maybe.unbooked ? { bookingUnknown: true } : {}),
@@ -308,8 +333,8 @@ export const retriedEachMinute = (problem: string): boolean =>
   problem.startsWith(NOT_BOOKED) || problem.startsWith(CANCELLING);
 
 /** A booking that didn't land (a 503, a 429, no connection), still wanted: a problem until it is booked. */
-function notBooked(r: Run): string | undefined {
-  const error = [...r.bookFailed.values()][0];
+function notBooked(r: Run, except?: string): string | undefined {
+  const error = [...r.bookFailed].find(([key]) => key !== except)?.[1];
   return error === undefined ? undefined : `${NOT_BOOKED}: ${error}`;
 }
 

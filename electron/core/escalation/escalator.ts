@@ -2,7 +2,8 @@
 // acknowledged or handed-off start. Where the provider books (ntfy's scheduled delivery) the alert is booked on the
 // server ahead of time — it rings even if this computer is asleep — re-booked when the shift moves, cancelled on
 // acknowledgement or hand-off. Elsewhere the app sends it itself at T+N (only while awake). While an alert may be
-// out, the phone's "I'm on it" is polled for every POLL_MS (outbound only). What was booked or sent is kept on
+// out, the phone's "I'm on it" is polled for every POLL_MS (outbound only), then every LATE_POLL_MS after the first
+// hour while the alarm waits and its shift runs. What was booked or sent is kept on
 // disk, so a restart neither repeats nor forgets it. A failed request becomes a readiness problem, never a gap.
 // Each booking and receipt names its channel: what a channel no longer used holds is cancelled there (left-on.ts).
 // The phone's answers are read from the alarm's start on, so one given while this computer slept is still found.
@@ -17,10 +18,11 @@ import { settleBooked, settleLeft, stopSent, unsureMissed } from './escalator-se
 import {
   acked,
   alertIdsOf,
-  AWAIT_ACK_MS,
+  answerAwaited,
   dueOf,
   endProblem,
   outcome,
+  pollEveryMs,
   POLL_MS,
   RETRY_AFTER_MS,
   save,
@@ -84,7 +86,7 @@ async function poll(r: Run): Promise<void> {
   const { o, state } = r;
   const nowMs = o.clock.now();
   await pollLeft(r, nowMs);
-  const awaiting = r.targets.filter((t) => !acked(r, t.key) && nowMs >= t.atMs && nowMs <= dueOf(r, t) + AWAIT_ACK_MS);
+  const awaiting = r.targets.filter((t) => answerAwaited(r, t, nowMs));
   // Nothing is awaited any more: the poll has ended, and its failure with it.
   if (awaiting.length === 0 || !o.provider?.pollAcks) return endProblem(r, READING);
   // A refused booking's credentials would be refused here too: not asked every 5 s (until `retry`).
@@ -115,9 +117,8 @@ function arm(r: Run): void {
   const nowMs = r.o.clock.now();
   const open = r.o.provider ? r.targets.filter((t) => !acked(r, t.key)) : [];
   const dues = open.filter((t) => r.state.sent[t.key] === undefined).map((t) => dueOf(r, t));
-  const polling =
-    open.some((t) => nowMs >= t.atMs - POLL_MS && nowMs <= dueOf(r, t) + AWAIT_ACK_MS) ||
-    awaitedLeft(r, nowMs).size > 0;
+  const awaited = open.filter((t) => answerAwaited(r, t, nowMs, POLL_MS));
+  const pollMs = awaitedLeft(r, nowMs).size > 0 ? POLL_MS : awaited.length > 0 ? pollEveryMs(r, awaited, nowMs) : 0;
   // After a failed request, try again in a minute (each try itself bounded), not only at the hourly look.
   // A booking maybe held is booked again (to confirm it) or cancelled (after an ack) each minute too.
   // A booking that didn't land is tried again each minute too, even once another has gone through since.
@@ -125,7 +126,7 @@ function arm(r: Run): void {
     r.problem !== undefined || r.leftProblem !== undefined || r.state.maybe !== undefined || r.bookFailed.size > 0;
   const retryMs = failing ? nowMs + RETRY_AFTER_MS : Infinity;
   const next = Math.min(
-    polling ? nowMs + POLL_MS : Infinity,
+    pollMs > 0 ? nowMs + pollMs : Infinity,
     retryMs,
     ...dues.filter((d) => d > nowMs),
     ...[...r.missed.values()].map((m) => m.nextMs),

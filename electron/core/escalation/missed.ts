@@ -17,9 +17,11 @@ export interface Missed {
   refused?: boolean;
 }
 
-/** Tries in all, and the waits between them (the last repeated). */
-export const MISSED_TRIES = 8;
-const BACKOFF_MS = [30_000, 60_000, 2 * 60_000, 4 * 60_000, 8 * 60_000, 10 * 60_000] as const;
+/** Tries in all, and the waits between them (the last repeated): the alert is due now, so it is tried again each
+ *  minute (as readiness says) through its hour of waiting for an answer (pruneMissed ends it then, or an ack).
+ *  Before, the waits grew to 10 min: ntfy back at 09:30, the phone rang at 09:38:30 (adv50 r24 #2). */
+export const MISSED_TRIES = 62;
+const BACKOFF_MS = [30_000, 60_000] as const;
 
 /** The next state after a failed try (`tries` so far, this one included); `unknown`: it may have landed. */
 export function missedAfter(tries: number, nowMs: number, error: string, unknown: boolean, refused = false): Missed {
@@ -30,14 +32,16 @@ export function missedAfter(tries: number, nowMs: number, error: string, unknown
   return { tries, nextMs: tries < MISSED_TRIES ? nowMs + waitMs : Infinity, error };
 }
 
-/** Readiness wording of the first alert still missing on the phone. */
-export function missedProblem(missed: ReadonlyMap<string, Missed>): string | undefined {
+/** Readiness wording of the first alert still missing on the phone; `waiting`: the server's Retry-After runs (its
+ *  end is said instead of "each minute": next-try-words.ts, readiness-checks.ts). */
+export function missedProblem(missed: ReadonlyMap<string, Missed>, waiting = false): string | undefined {
   const m = [...missed.values()][0];
   if (!m) return undefined;
   if (m.unknown)
     return `the phone alert for your shift start may not have reached your phone (${m.error}); it is not sent again, so as not to ring twice: acknowledge on this computer`;
   if (m.refused)
     return `the phone won’t be reached: the phone alert for your shift start was refused (${m.error}); fix the settings in Settings → Phone, and acknowledge on this computer`;
-  const next = Number.isFinite(m.nextMs) ? 'trying again' : 'gave up; acknowledge on this computer';
+  const retry = waiting ? 'trying again' : 'trying again each minute';
+  const next = Number.isFinite(m.nextMs) ? retry : 'gave up; acknowledge on this computer';
   return `the phone alert for your shift start was not sent (${m.error}); ${next}`;
 }

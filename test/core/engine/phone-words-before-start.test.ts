@@ -47,12 +47,12 @@ describe('the phone says the start as past only once it has passed', () => {
     const before = await phoneAlert('5-min-before');
     expect(before.map((m) => m.deliverMs)).toEqual([MY_START - 2 * MIN]);
     expect(before[0]?.message).toMatch(
-      /^Your shift starts at 10:00\b.*; no one answered the alarm on your computer for 3 min\.$/,
+      /^Your shift starts at 10:00\b.*; not acknowledged on your computer within 3 min of its alarm time\.$/,
     );
     const at = await phoneAlert('at-start');
     expect(at.map((m) => m.deliverMs)).toEqual([MY_START + 3 * MIN]);
     expect(at[0]?.message).toMatch(
-      /^Your shift started at 10:00\b.*; no one answered the alarm on your computer for 3 min\.$/,
+      /^Your shift started at 10:00\b.*; not acknowledged on your computer within 3 min of its alarm time\.$/,
     );
   }, 30_000);
 });
