@@ -160,7 +160,8 @@ const FORMS_RUNTIME =
 const FORM_LIBS =
   /renderer\/src\/lib\/(settings-form|settings-edit|settings-landing|settings-problems|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|form-zone|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form|away|swap|swap-shifts|swap-lines|settling|coverage|preview-text|preview-lines|zoned-window|account-add|account-form|account-texts|alarm-words|alarm-sound|alarm-bridge|phone-form|away-words|schedule-added)[.]|electron\/shared\/(base-url|service-identity|limits|next-step|accounts|recheck-words|swap-rules|phone-defaults|alarm-headline|settings-checks)[.]|zod\/v4\/core\/regexes/;
 /** The week chart, which the popover loads after its first frame. */
-const WEEK = /\/(WeekTimeline|WeekChart)\.svelte|renderer\/src\/lib\/(timeline(-pieces)?|week-cursor|segment-override)[.]/;
+const WEEK =
+  /\/(WeekTimeline|WeekChart)\.svelte|renderer\/src\/lib\/(timeline(-pieces)?|week-cursor|segment-override)[.]/;
 /** The glance's controls that need code only once used (the More menu, readiness's fix) and the sync line's notes:
  *  loaded just after it. */
 const GLANCE_CONTROLS = /\/(MoreMenu|ReadinessLine|SyncNotes|StillRingLines)\.svelte/;
