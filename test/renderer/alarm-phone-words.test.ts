@@ -46,9 +46,10 @@ describe('the alarm window’s words', () => {
     const late = alarmWords({ ...view, late: true }, { ...BERLIN, nowMs: startMs + 30 * 60_000 });
     expect(late.headline).toBe('On call since 22:00 (17:00 New York)');
     // A start on another day names its day, as the shift line does (adv47 round 6, #2: "since 22:00" read as today's).
+    // A past day carries its date (adv49 r19: a bare weekday read as the coming one).
     const yesterday = alarmWords({ ...view, late: true }, { ...BERLIN, nowMs: startMs + 23 * 3_600_000 });
-    expect(yesterday.headline).toMatch(/^On call since Sun 22:00 \(/);
-    expect(yesterday.when).toContain('Sun 22:00');
+    expect(yesterday.headline).toMatch(/^On call since 15 Mar, 22:00 \(/);
+    expect(yesterday.when).toContain('15 Mar, 22:00');
     expect(alarmWords(view, { ...BERLIN, nowMs: startMs - 5 * 60_000 }).headline).toBe(
       'On call at 22:00 (17:00 New York)',
     );
@@ -61,7 +62,7 @@ describe('the alarm window’s words', () => {
     expect(same.basis).toBeNull();
     // Saved data is said, never stated as fact: its day and time, as every surface says it.
     const saved = alarmWords({ ...view, savedAt: '2026-03-14T17:59:00Z' }, { ...BERLIN, nowMs: startMs });
-    expect(saved.basis).toBe('According to saved data from Sat 18:59');
+    expect(saved.basis).toBe('According to saved data from 14 Mar, 18:59');
     expect(alarmWords({ ...view, test: true, late: true }, { ...BERLIN, nowMs: startMs }).headline).toBe(
       'Test alarm — nothing to do',
     );

@@ -4,7 +4,26 @@ import { initials } from '../../../electron/shared/format';
 import { assertNever, viewReadingsIn } from '../../../electron/shared/basis';
 import { hasData } from '../../../electron/shared/freshness';
 import type { Person, ScheduleView, TimeSpan } from '../../../electron/shared/view-state';
-import type { TimelineSegment } from './timeline';
+
+export type SegmentKind = 'person' | 'uncovered' | 'unknown';
+
+export interface TimelineSegment {
+  kind: SegmentKind;
+  startMs: number;
+  endMs: number;
+  /** Who is on call (kind 'person'). */
+  people: Person[];
+  /** "AB" or "AB+1"; empty for other kinds. */
+  label: string;
+  /** 0–5, stable per person (the first one's id); -1 for other kinds. */
+  hue: number;
+  /** I am among the people. */
+  mine: boolean;
+  /** Only my block is known here: others may be on call with me. */
+  partial: boolean;
+  /** "Alice Doe, Tue 09:00 – Wed 09:00 (…New York)": what focus and the text list say. */
+  text: string;
+}
 
 /** A stable colour index per person, the same hash as the avatars. */
 export function hueOf(id: string): number {

@@ -12,31 +12,11 @@ import { myEmailOn } from '../../../electron/shared/account-names';
 import { orderedSchedules } from './glance';
 import { withAccount } from './accounts';
 import type { FormatContext } from './format-context';
-import { piecesOf, whoText } from './timeline-pieces';
+import { piecesOf, whoText, type TimelineSegment } from './timeline-pieces';
 
-export { hueOf } from './timeline-pieces';
+export { hueOf, type SegmentKind, type TimelineSegment } from './timeline-pieces';
 
 export const TIMELINE_DAYS = 7;
-
-export type SegmentKind = 'person' | 'uncovered' | 'unknown';
-
-export interface TimelineSegment {
-  kind: SegmentKind;
-  startMs: number;
-  endMs: number;
-  /** Who is on call (kind 'person'). */
-  people: Person[];
-  /** "AB" or "AB+1"; empty for other kinds. */
-  label: string;
-  /** 0–5, stable per person (the first one's id); -1 for other kinds. */
-  hue: number;
-  /** I am among the people. */
-  mine: boolean;
-  /** Only my block is known here: others may be on call with me. */
-  partial: boolean;
-  /** "Alice Doe, Tue 09:00 – Wed 09:00 (…New York)": what focus and the text list say. */
-  text: string;
-}
 
 export interface TimelineRow {
   id: string;
