@@ -13,9 +13,9 @@ const nowMs = Date.parse('2026-03-04T07:30:00Z'); // Wed 08:30 Berlin
 const ops = (startMs: number) => ({ scheduleName: 'Ops', start: startMs });
 
 describe('`status --ack` words each start with its day where it is not today', () => {
-  it("yesterday's 09:00 start is 'Tue 09:00'; today's is '08:00'", () => {
+  it("yesterday's 09:00 start is '3 Mar, 09:00'; today's is '08:00'", () => {
     expect(ackAnswer([ops(Date.parse('2026-03-03T08:00:00Z'))], nowMs, ZONE)).toBe(
-      'Acknowledged the shift-start alarm (Ops, Tue 09:00) at 08:30.',
+      'Acknowledged the shift-start alarm (Ops, 3 Mar, 09:00) at 08:30.',
     );
     expect(ackAnswer([ops(Date.parse('2026-03-04T07:00:00Z'))], nowMs, ZONE)).toBe(
       'Acknowledged the shift-start alarm (Ops, 08:00) at 08:30.',

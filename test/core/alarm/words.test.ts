@@ -37,11 +37,11 @@ describe('alarm words', () => {
   });
 
   it('late past midnight: since the start with its day, on the alarm and the tray alike (adv47 round 6, #2)', () => {
-    // 01:00 Wed: a bare "since 22:00" would read as tonight's 22:00; the shift line beside it says "Tue 22:00".
+    // 01:00 Wed: a bare "since 22:00" would read as tonight's 22:00; the shift line beside it dates it ("10 Mar, 22:00": a past day carries its date, adv49 r19).
     const nowMs = START + 3 * 3_600_000;
     const n = alarmNotification({ target: t, late: true, again: false }, { ...opts, nowMs });
-    expect(n.title).toMatch(/^On call since Tue 22:00/);
-    expect(n.body).toContain('Tue 22:00');
+    expect(n.title).toMatch(/^On call since 10 Mar, 22:00/);
+    expect(n.body).toContain('10 Mar, 22:00');
     const status = {
       key: 'k',
       scheduleName: 'Ops',
@@ -50,7 +50,7 @@ describe('alarm words', () => {
       ackedAt: null,
       ackSource: null,
     };
-    expect(alarmLine(status, { ...opts, nowMs })).toBe('Shift-start alarm (Ops, Tue 22:00): not acknowledged');
+    expect(alarmLine(status, { ...opts, nowMs })).toBe('Shift-start alarm (Ops, 10 Mar, 22:00): not acknowledged');
     expect(alarmLine(status, { ...opts, nowMs: START + 60_000 })).toBe(
       'Shift-start alarm (Ops, 22:00): not acknowledged',
     );
