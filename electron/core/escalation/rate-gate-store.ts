@@ -74,8 +74,7 @@ export function createRateGates(
   const waits = new Map<string, number>();
   /** Channels whose wait was read back from the file (not asked by the server in this run). */
   const kept = new Set<string>();
-  /** When each wait of this run was asked (rate-gate.ts waitingUntil checks it against the clock at each use). */
-  const asked = new Map<string, number>();
+  const asked = new Map<string, number>(); // when each wait of this run was asked (rate-gate.ts waitingUntil)
   /** The key after the file's first read: unsigned waits are taken in at that read only. */
   let key: RecordSigner | undefined;
   let writing: Promise<void> = Promise.resolve();
@@ -105,8 +104,7 @@ export function createRateGates(
         return asked.get(channel);
       },
       set askedAtMs(ms: number | undefined) {
-        if (ms === undefined) asked.delete(channel);
-        else asked.set(channel, ms);
+        void (ms === undefined ? asked.delete(channel) : asked.set(channel, ms));
       },
       get kept() {
         return kept.has(channel);
