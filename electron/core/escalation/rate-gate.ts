@@ -61,3 +61,15 @@ export function waitingUntil(gate: RateGate | undefined, clock: Clock): number |
   const until = gate.untilMs;
   return until !== undefined && until > nowMs ? until : undefined;
 }
+
+/**
+ * Whether a next try the app set at `setAtMs` for `nextMs` still waits at `nowMs` (Infinity: given up, always).
+ * One set "in the future" (the wall clock was set back since) or further ahead than any wait the app sets
+ * (MAX_RETRY_AFTER_MS) no longer holds: the try is due now (adv52 r25). A wait the server asked for is still kept by
+ * its gate (waitingUntil), so nothing goes to the server early.
+ */
+export function stillWaits(nextMs: number, nowMs: number, setAtMs: number | undefined): boolean {
+  if (nextMs <= nowMs) return false;
+  if (nextMs === Infinity) return true;
+  return (setAtMs === undefined || setAtMs <= nowMs) && nextMs - nowMs <= MAX_RETRY_AFTER_MS;
+}
