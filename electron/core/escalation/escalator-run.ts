@@ -170,6 +170,8 @@ export interface BookTry {
   dueMs: number;
   words: string;
   nextMs: number;
+  /** When `nextMs` was set: a clock set back since is seen by it lying ahead (rate-gate.ts stillWaits). */
+  atMs: number;
 }
 
 /** A record that can't be saved must not stop the phone (see saveEscalations); said in the log once per reason.

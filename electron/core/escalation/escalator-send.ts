@@ -4,7 +4,8 @@ import type { AlarmTarget } from '../alarm/types';
 import { isWaiting, NOT_WANTED } from './http';
 import { NTFY_MIN_DELAY_MS } from './ntfy';
 import { bookHeld } from './maybe-held';
-import { missedAfter } from './missed';
+import { missedAfter, type Missed } from './missed';
+import { stillWaits } from './rate-gate';
 import { alertIdOf } from './record-store';
 import type { Outcome, PhoneProvider } from './types';
 import { dropUnsure } from './escalator-settle';
@@ -78,10 +79,16 @@ export function pruneMissed(r: Run, nowMs: number): void {
   if (changed) r.o.changed?.(statusOf(r));
 }
 
+/** A failed send waits for its next try (a clock set back since doesn't stretch it: stillWaits). */
+const missedWaits = (m: Missed | undefined, nowMs: number): boolean =>
+  m !== undefined && stillWaits(m.nextMs, nowMs, m.atMs);
+
 /** A failed booking of the same alert (same time, same words) waits for its own next try: one chain per booking. */
 function retryWaits(r: Run, key: string, dueMs: number, words: string, nowMs: number): boolean {
   const last = r.bookNext.get(key);
-  return last !== undefined && last.dueMs === dueMs && last.words === words && nowMs < last.nextMs;
+  return (
+    last !== undefined && last.dueMs === dueMs && last.words === words && stillWaits(last.nextMs, nowMs, last.atMs)
+  );
 }
 
 /** After a try: a booking that didn't go through (failed, or its answer lost) waits a minute from that try's end. */
@@ -123,8 +130,9 @@ export async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number)
       };
       await bookHeld({ state, provider, outcome: say, ...sets }, t.key, alert, dueMs);
       if (r.confirmed.has(t.key)) r.bookedWords.set(t.key, words);
-      noteBookTry(r, t.key, { dueMs, words, nextMs: r.o.clock.now() + RETRY_AFTER_MS });
-    } else if (dueMs <= nowMs && !b && !state.maybe?.[t.key] && (r.missed.get(t.key)?.nextMs ?? 0) <= nowMs)
+      const endedMs = r.o.clock.now();
+      noteBookTry(r, t.key, { dueMs, words, nextMs: endedMs + RETRY_AFTER_MS, atMs: endedMs });
+    } else if (dueMs <= nowMs && !b && !state.maybe?.[t.key] && !missedWaits(r.missed.get(t.key), nowMs))
       await sendNow(r, provider, t, nowMs);
   }
 }

@@ -2,7 +2,7 @@
 // can't duplicate what the phone gets (the caller says: ntfy publishes with a sequence id replace, deletes are
 // idempotent; a Pushover message is sent once). Errors are worded without the URL (it holds the topic).
 import type { Clock } from '../ports';
-import { retryAfterUntil, waitingUntil, type RateGate } from './rate-gate';
+import { holdUntil, retryAfterUntil, waitingUntil, type RateGate } from './rate-gate';
 import type { Outcome } from './types';
 
 export interface HttpRequest {
@@ -119,7 +119,7 @@ export const finalRefusal = (status: number): boolean =>
 function tooMany(o: CallOptions, res: HttpResponse): { ok: false; error: string; waitUntilMs: number } | undefined {
   const untilMs = retryAfterUntil(res.retryAfter, o.clock.now());
   if (untilMs === undefined) return undefined;
-  if (o.gate) o.gate.untilMs = Math.max(o.gate.untilMs ?? 0, untilMs);
+  if (o.gate) holdUntil(o.gate, untilMs, o.clock);
   return { ok: false, error: 'the server answered 429 (too many requests)', waitUntilMs: untilMs };
 }
 

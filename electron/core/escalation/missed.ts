@@ -10,6 +10,8 @@ export interface Missed {
   tries: number;
   /** When it is tried again (Infinity: given up; still said until its alarm is settled). */
   nextMs: number;
+  /** When `nextMs` was set: a clock set back since is seen by it lying ahead (rate-gate.ts stillWaits). */
+  atMs?: number;
   error: string;
   /** It may have reached the phone (outcome unknown): never tried again, said as such. */
   unknown?: boolean;
@@ -29,7 +31,7 @@ export function missedAfter(tries: number, nowMs: number, error: string, unknown
   if (unknown) return { tries, nextMs: Infinity, error, unknown };
   // Refused for good (a 4xx: a bad token or key): the same request gets the same answer. Before, it was sent 8 times.
   if (refused) return { tries, nextMs: Infinity, error, refused };
-  return { tries, nextMs: tries < MISSED_TRIES ? nowMs + waitMs : Infinity, error };
+  return { tries, nextMs: tries < MISSED_TRIES ? nowMs + waitMs : Infinity, error, atMs: nowMs };
 }
 
 /** Readiness wording of the first alert still missing on the phone; `waiting`: the server's Retry-After runs (its

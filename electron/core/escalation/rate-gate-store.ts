@@ -74,6 +74,7 @@ export function createRateGates(
   const waits = new Map<string, number>();
   /** Channels whose wait was read back from the file (not asked by the server in this run). */
   const kept = new Set<string>();
+  const asked = new Map<string, number>(); // when each wait of this run was asked (rate-gate.ts waitingUntil)
   /** The key after the file's first read: unsigned waits are taken in at that read only. */
   let key: RecordSigner | undefined;
   let writing: Promise<void> = Promise.resolve();
@@ -98,6 +99,12 @@ export function createRateGates(
         if (ms === undefined) waits.delete(channel);
         else waits.set(channel, ms);
         save();
+      },
+      get askedAtMs() {
+        return asked.get(channel);
+      },
+      set askedAtMs(ms: number | undefined) {
+        void (ms === undefined ? asked.delete(channel) : asked.set(channel, ms));
       },
       get kept() {
         return kept.has(channel);

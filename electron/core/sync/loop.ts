@@ -158,7 +158,12 @@ export function createSync(options: SyncOptions): SyncLoop {
     planner: createPassPlanner({ ...options, memory: () => loop.memory }),
   };
   return {
-    serviceWaitUntilMs: () => (loop.memory.notBeforeMs > options.clock.now() ? loop.memory.notBeforeMs : null),
+    // Read through wallNow: a wait asked while the clock was ahead is worded as what is left of it from now, never
+    // as the year-ahead instant (adv52 r25), even before the loop's next wake-up mends its memory.
+    serviceWaitUntilMs: () => {
+      const nowMs = wallNow(loop);
+      return loop.memory.notBeforeMs > nowMs ? loop.memory.notBeforeMs : null;
+    },
     start() {
       loop.stopped = false;
       schedule(loop);
