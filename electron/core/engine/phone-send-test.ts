@@ -44,7 +44,11 @@ export async function sendTest(
     // Refused for good (a bad token or key): proof now that the phone won't be reached, said by readiness at once.
     if (sent.refused) run.refused?.(why);
     // The server's reason may end its own sentence: one full stop, never two.
-    return { ok: false, message: `The test could not be sent: ${why}${/[.!?]$/.test(why) ? '' : '.'}` };
+    const end = /[.!?]$/.test(why) ? '' : '.';
+    // No answer in time (a slow webhook, a 504): it may have landed, never said "could not be sent" (adv50 r25 #2).
+    if (sent.unknown)
+      return { ok: false, message: `The test may have been sent (outcome unknown): ${why}${end} ${MAYBE}` };
+    return { ok: false, message: `The test could not be sent: ${why}${end}` };
   }
   if (!provider.pollAcks) {
     run.tested(o.clock.now());
@@ -71,6 +75,7 @@ export async function sendTest(
   return (await answered()) ?? { ok: false, message: pushoverNoAnswer(o, sentAtMs + provider.repeatsMs, stopped, run) };
 }
 
+const MAYBE = 'It was not sent again, so as not to ring twice: check whether it arrived before sending another.';
 const NO_ANSWER = 'The test was sent, but no “I’m on it” came back in time: check the subscription on your phone.';
 const PUSHOVER_CHECK =
   'Check that the Pushover app on your phone is signed in with this user key, that the device is enabled, and that the app token is right.';

@@ -65,7 +65,7 @@ export interface CallOptions {
   /** Repeat on network errors and 5xx/429: only for requests whose repeat can't duplicate an alert. */
   retry: boolean;
   /** Repeating it can't duplicate what the phone gets even if the earlier try landed (a booking or a delete under
-   *  one sequence id, a webhook's Idempotency-Key): then a try whose outcome is unknown is repeated too. Else the
+   *  one sequence id; not a webhook: its receiver may ignore the Idempotency-Key): then a try whose outcome is unknown is repeated too. Else the
    *  tries stop at the first that may have landed: a blind repeat may ring the phone twice. */
   idempotent?: boolean;
   /** Asked before each try: false (the alarm was acknowledged, the shift handed off, a booking now too close to

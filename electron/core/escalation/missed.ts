@@ -39,8 +39,9 @@ export function missedAfter(tries: number, nowMs: number, error: string, unknown
 export function missedProblem(missed: ReadonlyMap<string, Missed>, waiting = false): string | undefined {
   const m = [...missed.values()][0];
   if (!m) return undefined;
+  // It may have landed as well as not (adv50 r25 #2: a slow webhook took it each time): both are said, never one.
   if (m.unknown)
-    return `the phone alert for your shift start may not have reached your phone (${m.error}); it is not sent again, so as not to ring twice: acknowledge on this computer`;
+    return `the phone alert for your shift start may or may not have reached your phone (${m.error}: outcome unknown); it is not sent again, so as not to ring twice: acknowledge on this computer`;
   if (m.refused)
     return `the phone won’t be reached: the phone alert for your shift start was refused (${m.error}); fix the settings in Settings → Phone, and acknowledge on this computer`;
   const retry = waiting ? 'trying again' : 'trying again each minute';

@@ -1,6 +1,8 @@
 // A webhook: the app POSTs the alert as JSON at T+N (no scheduled delivery, no way back: acknowledge on the laptop).
-// Its Idempotency-Key is the alert's id, so a retry after a lost answer can be told apart by the receiver: the tries of
-// one send repeat it. The escalator does not send it again later after a try that may have landed (outcome unknown).
+// Its Idempotency-Key is the alert's id, but a generic receiver (a Slack or Home Assistant hook, n8n) is not bound to
+// honour it: a try that may have landed (no answer in time, a reset, a 500) is never repeated, as a repeat could page
+// the phone twice (adv50 r25 #2: a receiver answering after 30 s got the alert 3 times). Only a failure known not to
+// have reached it (refused, no address, a 503) is tried again; the escalator does not send it later either.
 import type { Clock } from '../ports';
 import { call, type HttpSend } from './http';
 import { rateGate, waitingUntil, type RateGate } from './rate-gate';
@@ -26,7 +28,7 @@ export function createWebhook(o: {
     channel,
     async send(alert, stillWanted) {
       const r = await call(
-        { clock: o.clock, send: o.send, gate, retry: true, idempotent: true, ...(stillWanted ? { stillWanted } : {}) },
+        { clock: o.clock, send: o.send, gate, retry: true, idempotent: false, ...(stillWanted ? { stillWanted } : {}) },
         {
           method: 'POST',
           url: o.url,
