@@ -38,6 +38,8 @@ export interface AlarmEngineOptions {
   onWake?(awakeSinceMs: number): void;
   /** Whether the target's account is muted or paused on its own now: due then, it passes unrung for good. */
   silenced?(target: AlarmTarget): boolean;
+  /** When the next pause of an account ends (after now), if one does: an alarm waiting out a silence rings then. */
+  silenceEndsMs?(): number | undefined;
   /** It passed so (the escalation settles it). */
   passed?(target: AlarmTarget): void;
   /** Start held (the app starting: nothing rings before the first sync or the grace). */
@@ -149,6 +151,10 @@ function judge(r: Run, byTimer = false): void {
     // booking is cancelled, as readiness then says "won't ring". Before, it rang on, and the phone at T+N.
     const ringing = rec?.rungAtMs !== undefined;
     if ((due || ringing) && o.silenced?.(t) === true) {
+      // Silenced at its time but before its start (5 min before): it waits. A pause or mute over before the start
+      // leaves the start as if never silenced, so it rings then, late (adv50 r25 #1); only silenced at the start
+      // does it pass unrung. Before, it passed at 08:55 for good: nothing rang, nor "On call now", nor the phone.
+      if (!ringing && nowMs < t.startMs) continue;
       if (ringing) o.silence?.(t.key);
       const { snoozedUntilMs: _s, ...rest } = rec ?? base(t);
       track(r, o.store.update(t.key, { ...base(t), ...rest, passedAtMs: nowMs }));
@@ -201,7 +207,9 @@ function arm(r: Run, nowMs: number): void {
   const due = targets.flatMap((t) => {
     const rec = o.store.get(t.key);
     if (settled(rec) || t.endMs <= nowMs) return [];
-    return [rec?.rungAtMs === undefined ? t.atMs : (rec.snoozedUntilMs ?? Infinity)];
+    // Past its time unrung, it waits out a silence (judge): judged again when a pause ends, and at its start.
+    const unrungAtMs = t.atMs > nowMs ? t.atMs : Math.min(t.startMs, o.silenceEndsMs?.() ?? Infinity);
+    return [rec?.rungAtMs === undefined ? unrungAtMs : (rec.snoozedUntilMs ?? Infinity)];
   });
   const next = minOf(due, nowMs + ALARM_MAX_TIMER_MS);
   r.timerDueMs = Math.max(nowMs, next);

@@ -5,7 +5,7 @@
 import { recordSignerOf, signerWithin } from '../storage/record-key';
 import type { AlarmIntent } from '../../shared/alarm-view';
 import type { PhoneIntent, PhoneResult, PhoneStatus } from '../../shared/phone-intent';
-import { accountSilence } from '../../shared/accounts';
+import { accountSilence, nextPauseEndAt } from '../../shared/accounts';
 import { remindersFor, serviceSettings, type Settings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
 import type { AlarmSurface } from '../alarm/surface';
@@ -193,6 +193,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     signer: () => signerWithin(() => recordSignerOf(o.secrets, o.report, () => o.clock.now()), o.clock),
     accounts: () => alarmAccountsOf(o),
     ringerOf: (ids, atMs) => startRinger(o.settings().accounts, ids, atMs)?.id,
+    pauseEndsMs: () => nextPauseEndAt(o.settings().accounts, o.clock.now()) ?? undefined,
     findCover: (t) =>
       o.options.openView?.('swap', {
         scheduleId: coverScheduleRef(o.settings(), t),

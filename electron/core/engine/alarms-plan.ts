@@ -150,16 +150,19 @@ export function silencedFor(w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): bool
   return noneRings(w, namingOf(w, r, t), w.clock.now(), (a) => a.silenced?.() === true);
 }
 
-/** Every account naming the target is silent at its alarm's time, and it has not rung: it will pass unrung. */
+/** Every account naming the target is silent at its start, and it has not rung: it will pass unrung. A silence
+ *  over before the start (its 5-min-before time inside it) leaves it ringing late (alarm/engine.ts judge), so the
+ *  phone stays booked: judged at the alarm's time, a pause 08:30–08:57 cancelled the 08:58 booking for good. */
 export function silentFor(w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): boolean {
   if (r.store?.get(t.key)?.rungAtMs !== undefined) return false;
-  const atMs = Math.max(t.atMs, w.clock.now());
-  return noneRings(w, namingOf(w, r, t), atMs, (a) => a.silentAt?.(t.atMs) === true);
+  const atMs = Math.max(t.startMs, w.clock.now());
+  return noneRings(w, namingOf(w, r, t), atMs, (a) => a.silentAt?.(t.startMs) === true);
 }
 
 /** The start reminders' per-account silence for the alarm engine: what falls due then passes, settled for good. */
 export const silence = (w: AlarmsWiring, r: AlarmsRun, settledBy: (key: string) => void) => ({
   silenced: (t: AlarmTarget) => silencedFor(w, r, t),
+  silenceEndsMs: () => w.pauseEndsMs?.(),
   passed: (t: AlarmTarget) => settledBy(t.key),
 });
 

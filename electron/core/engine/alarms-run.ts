@@ -26,7 +26,7 @@ export interface AlarmAccount {
   settings: ServiceSettings;
   /** Muted or paused on its own now (the start reminders' rule): its alarms pass unrung. */
   silenced?: () => boolean;
-  /** Muted, or paused past `atMs` (an alarm's time): its alarm due then will pass unrung, so the phone books nothing
+  /** Muted, or paused past `atMs` (an alarm's start): its alarm due then will pass unrung, so the phone books nothing
    *  for it. */
   silentAt?: (atMs: number) => boolean;
   /** Its `mine:` record (the blocks the app had as mine: alarms-kept.ts), once read. */
@@ -44,6 +44,8 @@ export interface AlarmsWiring {
   /** Which of these accounts (ids) rings a start due at `atMs` (readiness/silenced.ts `startRinger`, the one rule
    *  readiness judges by too); without it, each account's own `silenced` / `silentAt`. */
   ringerOf?: (accountIds: readonly string[], atMs: number) => string | undefined;
+  /** When the next per-account pause ends (after now), if one does: an alarm silenced before its start rings then. */
+  pauseEndsMs?: () => number | undefined;
   /** What the alarm shows changed (rang, acknowledged): the state is derived again. */
   changed: () => void;
   /** "Can't — find cover": Ask for cover / take over for that shift. */
