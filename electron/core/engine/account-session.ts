@@ -22,6 +22,7 @@ import { sessionHandlers, type SessionHandlers } from './handlers';
 import { createHeldSnapshot, type HeldSnapshot } from './session-snapshot';
 import { createSessionReminders } from './session-reminders';
 import { createSessionSync, type SessionSync } from './session-sync';
+import type { SessionIdentity } from './session-identity';
 import { createWriteStanding, type WriteStanding } from './write-standing';
 import type { StateInputs } from './state';
 import type { EngineOptions } from './types';
@@ -142,9 +143,14 @@ function inputsOf(
     snapshot,
     settings: o.settings(),
     syncing: link.syncing(),
-    notices: [held.notice(), held.passNotice(), unwatchedOf(o, snapshot), keys.notice(), lostNotice].filter(
-      (n) => n !== undefined,
-    ),
+    notices: [
+      held.notice(),
+      held.passNotice(),
+      unwatchedOf(o, snapshot),
+      keys.notice(),
+      lostNotice,
+      ...link.identity.notices(),
+    ].filter((n) => n !== undefined),
     servedFromCache: held.fromCache(),
     ...(notificationHealth ? { notificationHealth } : {}),
     setup: {
@@ -199,9 +205,11 @@ function settingsChangedOf(
   link: ReturnType<typeof createSessionSync>,
   held: ReturnType<typeof createHeldSnapshot>,
   watchedIds: () => string[],
+  identity: SessionIdentity,
 ): (before: ServiceSettings, after: ServiceSettings) => Promise<void> {
   const { keys, sync } = link;
   return async (before, after) => {
+    identity.emailChanged(held, before.email, after.email);
     if (before.baseUrl !== after.baseUrl) {
       // Another service: its key is another keychain entry, and nothing learned from the old one applies.
       await keys.load();
@@ -236,7 +244,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
   const held = createHeldSnapshot({ ...o, watchedIds, changed: () => (o.changed(), reminders.replan()) });
   const reminders = createSessionReminders({ ...o, held });
   const link = createSessionSync({ ...o, watchedIds, held, stopped: () => lifecycle === 'stopped' });
-  const { keys, sync } = link;
+  const { keys, sync, identity } = link;
   const standing = createWriteStanding();
   const told = toldOf(o, held);
   const lostAnswers = lostAnswersOf(o);
@@ -246,6 +254,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     if (lifecycle !== 'new') return;
     lifecycle = 'started';
     await held.load();
+    await identity.load();
     await keys.load();
     // A restart during a lost answer's settle keeps it (adv48 r11 #1): read before any write can be asked.
     await lostAnswers.load(watchedIds(), (n) => (lostNotice = n));
@@ -268,9 +277,10 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     link.clients.close();
     await held.flush();
     await lostAnswers.settled();
+    await identity.settledFiles();
   }
 
-  const settingsChanged = settingsChangedOf(o, link, held, watchedIds);
+  const settingsChanged = settingsChangedOf(o, link, held, watchedIds, identity);
 
   return {
     id: o.accountId,
@@ -287,7 +297,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
       await held.remove();
       // Nothing of a removed account stays in the data folder (adv52 r15 #1).
       o.doubtPool?.().files.delete(lostAnswers);
-      await lostAnswers.remove();
+      await Promise.all([lostAnswers.remove(), identity.remove()]);
     },
     settingsChanged,
     inputs: (demo, notificationHealth) => inputsOf(o, held, link, demo, notificationHealth, told(), lostNotice),

@@ -35,6 +35,9 @@ export interface HeldSnapshot {
   set: (next: Snapshot) => void;
   /** As set, for a snapshot heard from the service now (it is no longer served from the cache). */
   heard: (next: Snapshot) => void;
+  /** The same data said anew (who I am at the service: sync/identity.ts), applied to the snapshot and the one before
+   *  it alike, so what changes compare sees no change from it. */
+  restate: (map: (s: Snapshot) => Snapshot) => void;
   fromCache: () => boolean;
   notice: () => AppState['notices'][number] | undefined;
   /** Saved entries a sync pass found untrue: said in the load notice's words, once (one notice, its count grows). */
@@ -69,6 +72,14 @@ export function createHeldSnapshot(o: HeldSnapshotOptions): HeldSnapshot {
     previous: () => previous,
     set,
     heard: (next) => ((servedFromCache = false), set(next)),
+    restate(map) {
+      const next = map(snapshot);
+      if (next === snapshot) return;
+      previous = previous && map(previous);
+      snapshot = next;
+      writer.schedule(next);
+      o.changed();
+    },
     fromCache: () => servedFromCache,
     notice: () => cacheNotice,
     dropped(reasons) {

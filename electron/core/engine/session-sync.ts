@@ -5,7 +5,8 @@ import type { AccountId } from '../../shared/accounts';
 import type { ServiceSettings } from '../../shared/settings';
 import { createSync } from '../sync/loop';
 import type { SyncLoop } from '../sync/types';
-import type { Clock, SecretStore } from '../ports';
+import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
+import { createSessionIdentity, type SessionIdentity } from './session-identity';
 import { createEngineClients, type EngineClients } from './clients';
 import { createKeyHolder, type KeyHolder } from './keys';
 import type { HeldSnapshot } from './session-snapshot';
@@ -26,10 +27,15 @@ export interface SessionSyncOptions {
   /** A stopped session (a removed account deleting its key) neither syncs nor writes its saved data again. */
   stopped: () => boolean;
   changed: () => void;
+  files: FileStore;
+  notifier: Notifier;
+  notificationLabel: () => string | undefined;
 }
 
 export interface SessionSync {
   keys: KeyHolder;
+  /** Who I am at this service, remembered (session-identity.ts): each read settles it. */
+  identity: SessionIdentity;
   clients: EngineClients;
   sync: SyncLoop;
   syncing(): boolean;
@@ -38,6 +44,7 @@ export interface SessionSync {
 export function createSessionSync(o: SessionSyncOptions): SessionSync {
   const hooks = { keyChanged: (): void => undefined };
   let syncing = false;
+  const identity = createSessionIdentity(o);
   const keys = createKeyHolder({
     secrets: o.secrets,
     accountId: o.accountId,
@@ -62,10 +69,11 @@ export function createSessionSync(o: SessionSyncOptions): SessionSync {
       // `status --ics --days 7` read left days 8–14 unread, said as a gap, and exited 4 without a word.
       horizonDays: Math.max(o.horizonDays ?? 0, o.settings().horizonDays),
     }),
-    snapshot: { get: o.held.get, set: o.held.heard },
+    snapshot: { get: o.held.get, set: o.held.heard, restate: o.held.restate },
     dropped: o.held.dropped,
     onBusyChange: (busy) => ((syncing = busy), o.changed()),
     log: o.log,
+    identity,
     ...(o.random ? { random: o.random } : {}),
   });
   hooks.keyChanged = (): void => {
@@ -76,5 +84,5 @@ export function createSessionSync(o: SessionSyncOptions): SessionSync {
     if (keys.key() !== undefined) void sync.request({ reason: 'key' });
     else sync.reschedule();
   };
-  return { keys, clients, sync, syncing: () => syncing };
+  return { keys, identity, clients, sync, syncing: () => syncing };
 }

@@ -4,7 +4,9 @@
 // Its parts: what is due and what a pass fetches (pass-plan.ts), what was asked for and who waits (requests.ts),
 // what was learned and the backoff (memory.ts). This file is only the chain of wake-ups and passes between them.
 import type { OncallClient } from '../../api/client-types';
+import type { Snapshot } from '../model/snapshot';
 import { applyPass } from './apply';
+import { heldAs, identityOfPass, passWithMyEmail, withMyEmail } from './identity';
 import { confirmOwnOverrides } from './own-overrides';
 import { runFetchPass, type FetchPlan } from './fetch';
 import { emptyMemory, forgetAhead, heldUntilMs, rememberPass, type SyncMemory } from './memory';
@@ -114,7 +116,7 @@ async function pass(loop: Loop, client: OncallClient, plan: FetchPlan): Promise<
   const { clock, snapshot } = loop.options;
   const gen = loop.generation;
   const isStale = (): boolean => loop.stopped || gen !== loop.generation;
-  const fetched = await runFetchPass(plan, {
+  const read = await runFetchPass(plan, {
     client,
     now: () => clock.now(),
     concurrency: loop.options.concurrency ?? DEFAULT_CONCURRENCY,
@@ -122,8 +124,19 @@ async function pass(loop: Loop, client: OncallClient, plan: FetchPlan): Promise<
   });
   if (isStale()) return;
   const email = loop.options.getConfig().email;
+  const identity = loop.options.identity;
+  const me = identityOfPass(read, email, identity?.rememberedId() ?? null);
+  // My user moved to another address, nobody has mine: the read says who I am is unsettled, not that my shifts went.
+  const fetched = me.kind === 'moved' ? passWithMyEmail(read, me.userId, email.trim()) : read;
   const own = await confirmOwnOverrides(client, snapshot.get(), fetched, email, isStale, clock.now());
   if (isStale()) return;
+  // Saved shifts (not read again while the revision holds) name me as this read settled it, before and now alike.
+  const as = heldAs(me, email);
+  if (me.kind !== 'unsettled' && as !== undefined) {
+    const restate = (s: Snapshot) => withMyEmail(s, me.userId, as);
+    if (snapshot.restate) snapshot.restate(restate);
+    else snapshot.set(restate(snapshot.get()));
+  }
   const config = loop.options.getConfig();
   const ctx = { snapshot: snapshot.get(), email: config.email, refresh: config.refresh, nowMs: clock.now() };
   rememberPass(loop.memory, fetched, { ...ctx, watchedCount: config.scheduleIds.length, random: loop.random });
@@ -131,6 +144,7 @@ async function pass(loop: Loop, client: OncallClient, plan: FetchPlan): Promise<
   const folded = own?.(applied);
   snapshot.set(folded ? folded.snapshot : applied);
   if (folded && folded.dropped.length > 0) loop.options.dropped?.(folded.dropped);
+  identity?.settled(me);
 }
 
 function request(loop: Loop, request: RefreshRequest): Promise<RefreshAnswer> {

@@ -3,6 +3,7 @@ import type { OncallClient } from '../../api/client-types';
 import type { RefreshSettings } from '../../shared/settings';
 import type { Clock } from '../ports';
 import type { Snapshot } from '../model/snapshot';
+import type { IdentityRead } from './identity';
 
 export interface SyncConfig {
   scheduleIds: readonly string[];
@@ -14,6 +15,8 @@ export interface SyncConfig {
 export interface SnapshotAccess {
   get(): Snapshot;
   set(next: Snapshot): void;
+  /** The same data said anew (absent: set): what is compared for changes is restated alike. */
+  restate?(map: (s: Snapshot) => Snapshot): void;
 }
 
 export interface SyncOptions {
@@ -28,6 +31,9 @@ export interface SyncOptions {
   log?: (message: string) => void;
   /** Saved entries a pass found untrue and let go (own overrides the service doesn't show): said once. */
   dropped?: (reasons: readonly string[]) => void;
+  /** Who I am at this service, remembered (engine/session-identity.ts): a read where my e-mail names nobody but the
+   *  user it last resolved to keeps that user as me (sync/identity.ts), and each read's answer is handed back. */
+  identity?: { rememberedId(): string | null; settled(read: IdentityRead): void };
 }
 
 export type RefreshReason = 'start' | 'user' | 'write' | 'resume' | 'online' | 'key' | 'settings' | 'reminder';

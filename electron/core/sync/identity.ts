@@ -1,0 +1,136 @@
+// Who I am at the service (issue 47, adv47 r25 #1). Every statement finds me by the e-mail in Settings, but the
+// service may move my user to another address (a domain move) with the same id, name and shifts. A read where my
+// e-mail matches nobody while the user it last resolved to is still there does not show my shifts removed: it
+// shows who I am unsettled. So for such a read that user keeps my configured e-mail in what the app holds (every
+// statement, notice, alarm and .ics stays as the shifts are), and the session says the mismatch as a problem.
+// A fresh match of my e-mail always wins, and its user is what is remembered.
+import type { CoverageRequest, Schedule, Shift, User } from '../../api/schemas';
+import { ok } from '../../api/errors';
+import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
+import { keepIfSame } from './apply';
+import type { FetchPass, ScheduleFetch } from './fetch';
+
+export type IdentityRead =
+  /** My e-mail names this user in the read. */
+  | { kind: 'matched'; userId: string; email: string }
+  /** My e-mail names nobody; the user it last resolved to is there under `serviceEmail`. */
+  | { kind: 'moved'; userId: string; serviceEmail: string }
+  /** Neither is in the read (nothing read, or neither listed): the read settles nothing about me. */
+  | { kind: 'unsettled' };
+
+/** Every user this pass read: shifts, each schedule's users and its now/next, the coverage requests' requesters. */
+function usersRead(pass: FetchPass): User[] {
+  const out: User[] = [];
+  for (const f of pass.schedules) {
+    if (f.shifts?.result.ok) for (const s of f.shifts.result.value.shifts) out.push(...s.users);
+    if (!f.details.ok) continue;
+    const d = f.details.value;
+    out.push(...(d.users ?? []), ...(d.current_oncall_shift?.users ?? []), ...(d.next_oncall_shift?.users ?? []));
+  }
+  if (pass.coverage?.result.ok) out.push(...pass.coverage.result.value.requests.map((r) => r.user));
+  return out;
+}
+
+/** What this pass says of me: `email` is the configured one, `rememberedId` the user it last resolved to. */
+export function identityOfPass(pass: FetchPass, email: string, rememberedId: string | null): IdentityRead {
+  const mine = email.trim().toLowerCase();
+  const users = usersRead(pass);
+  const matched = mine === '' ? undefined : users.find((u) => u.email.toLowerCase() === mine);
+  if (matched) return { kind: 'matched', userId: matched.id, email: matched.email };
+  const known = rememberedId === null ? undefined : users.find((u) => u.id === rememberedId);
+  return known ? { kind: 'moved', userId: known.id, serviceEmail: known.email } : { kind: 'unsettled' };
+}
+
+type Swap = (users: User[]) => User[];
+
+function swapper(userId: string, email: string): Swap {
+  return (users) =>
+    users.some((u) => u.id === userId && u.email !== email)
+      ? users.map((u) => (u.id === userId ? { ...u, email } : u))
+      : users;
+}
+
+const shiftsWith = (shifts: Shift[], swap: Swap): Shift[] =>
+  shifts.map((s) => {
+    const users = swap(s.users);
+    return users === s.users ? s : { ...s, users };
+  });
+
+function shiftOrNot<T extends Shift | null | undefined>(s: T, swap: Swap): T | Shift {
+  return s ? { ...s, users: swap(s.users) } : s;
+}
+
+function detailsWith(d: Schedule, swap: Swap): Schedule {
+  return {
+    ...d,
+    users: d.users && swap(d.users),
+    current_oncall_shift: shiftOrNot(d.current_oncall_shift, swap),
+    next_oncall_shift: shiftOrNot(d.next_oncall_shift, swap),
+  };
+}
+
+const requestsWith = (requests: CoverageRequest[], swap: Swap): CoverageRequest[] =>
+  requests.map((r) => ({ ...r, user: swap([r.user])[0] ?? r.user }));
+
+function scheduleWith(entry: ScheduleSnapshot, swap: Swap): ScheduleSnapshot {
+  const kept = entry.shiftsKept?.map((k) => ({ ...k, shifts: shiftsWith(k.shifts, swap) }));
+  return {
+    ...entry,
+    details: keepIfSame(entry.details, entry.details && detailsWith(entry.details, swap)),
+    shifts: keepIfSame(entry.shifts, shiftsWith(entry.shifts, swap)),
+    ...(kept ? { shiftsKept: keepIfSame(entry.shiftsKept ?? null, kept) ?? kept } : {}),
+  };
+}
+
+/** The snapshot with user `userId` under `email` everywhere it is held (unchanged parts keep their identity, so
+ *  nothing keyed on them sees a change). */
+export function withMyEmail(snapshot: Snapshot, userId: string, email: string): Snapshot {
+  const swap = swapper(userId, email);
+  return {
+    ...snapshot,
+    schedules: snapshot.schedules.map((s) => scheduleWith(s, swap)),
+    coverageRequests: keepIfSame(snapshot.coverageRequests, requestsWith(snapshot.coverageRequests, swap)),
+  };
+}
+
+function fetchWith(f: ScheduleFetch, swap: Swap): ScheduleFetch {
+  const read = f.shifts;
+  const shifts = read?.result.ok
+    ? { ...read, result: ok({ ...read.result.value, shifts: shiftsWith(read.result.value.shifts, swap) }) }
+    : read;
+  const details = f.details.ok ? ok(detailsWith(f.details.value, swap)) : f.details;
+  return { ...f, details, ...(shifts ? { shifts } : {}) };
+}
+
+/** The pass with user `userId` under `email`: what a read with my user moved says, as the app holds me. */
+export function passWithMyEmail(pass: FetchPass, userId: string, email: string): FetchPass {
+  const swap = swapper(userId, email);
+  const c = pass.coverage;
+  const coverage = c?.result.ok
+    ? { ...c, result: ok({ ...c.result.value, requests: requestsWith(c.result.value.requests, swap) }) }
+    : c;
+  return { ...pass, schedules: pass.schedules.map((f) => fetchWith(f, swap)), ...(coverage ? { coverage } : {}) };
+}
+
+/** The address the app holds me under after this read: the one read when my e-mail matched (saved shifts follow
+ *  it), the configured one while my user is listed under another. */
+export const heldAs = (me: IdentityRead, configured: string): string | undefined =>
+  me.kind === 'matched' ? me.email : me.kind === 'moved' ? configured.trim() : undefined;
+
+function snapshotUsers(snapshot: Snapshot): User[] {
+  const out: User[] = snapshot.coverageRequests.map((r) => r.user);
+  for (const s of snapshot.schedules) {
+    for (const sh of s.shifts) out.push(...sh.users);
+    out.push(...(s.details?.users ?? []), ...(s.details?.current_oncall_shift?.users ?? []));
+  }
+  return out;
+}
+
+/** The saved data after my e-mail changed in Settings: held under the new one when nobody saved has it and the user
+ *  last resolved to is there (the service moved me; Settings now follow), else as saved. */
+export function heldAfterEmailChange(snapshot: Snapshot, rememberedId: string, email: string): Snapshot {
+  const users = snapshotUsers(snapshot);
+  const mine = email.trim().toLowerCase();
+  if (mine === '' || users.some((u) => u.email.toLowerCase() === mine)) return snapshot;
+  return users.some((u) => u.id === rememberedId) ? withMyEmail(snapshot, rememberedId, email.trim()) : snapshot;
+}
