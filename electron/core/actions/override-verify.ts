@@ -10,7 +10,7 @@ import { readWindowShifts } from './window-read';
 import { heldAtEdges } from '../sync/held-edges';
 import type { Shift } from '../../api/schemas';
 import type { PlannedOverride } from './override-window';
-import { readHeldLines, windowUnchanged, type HeldLine } from './window-before';
+import { readHeldLines, windowUnchanged, type HeldLine, type ReadLog } from './window-before';
 
 export type WindowLook = 'covered' | 'not_covered';
 
@@ -39,9 +39,10 @@ export async function readBefore(
   plan: PlannedOverride,
   seen: number | null | undefined,
   moves: boolean,
+  reads?: ReadLog,
 ): Promise<Before> {
   const revisionBefore = (await revisionNow(client, plan.scheduleId)) ?? seen;
-  const heldBefore = await readHeldLines(client, plan);
+  const heldBefore = await readHeldLines(client, plan, reads);
   return { revisionBefore, moves, ...(heldBefore ? { heldBefore } : {}) };
 }
 

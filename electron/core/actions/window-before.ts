@@ -4,7 +4,8 @@
 // write back (adv48 r25 #1). Kept with the write's record (lost-answers.json), so a restart keeps the comparison.
 import { z } from 'zod';
 import type { OncallClient } from '../../api/client-types';
-import { readHeld } from './window-read';
+import type { Shift } from '../../api/schemas';
+import { heldOf, readHeld } from './window-read';
 import type { PlannedOverride } from './override-window';
 
 /** The most stretches kept: a longer window (years of daily shifts) keeps none and falls back to the coarser check. */
@@ -20,8 +21,15 @@ export type HeldLine = z.infer<typeof HeldLineSchema>;
 export const HeldLinesSchema = z.array(HeldLineSchema).max(MAX_LINES);
 
 /** The window as the service holds it now, stretches of the same people joined; undefined when not read whole. */
-export async function readHeldLines(client: OncallClient, plan: PlannedOverride): Promise<HeldLine[] | undefined> {
-  const held = await readHeld(client, plan.scheduleId, plan.startMs, plan.endMs);
+export async function readHeldLines(
+  client: OncallClient,
+  plan: PlannedOverride,
+  reads?: ReadLog,
+): Promise<HeldLine[] | undefined> {
+  const seen = reads?.over(plan.scheduleId, plan.startMs, plan.endMs);
+  const held = seen
+    ? heldOf(seen, plan.startMs, plan.endMs)
+    : await readHeld(client, plan.scheduleId, plan.startMs, plan.endMs);
   if (held === undefined) return undefined;
   const out: HeldLine[] = [];
   for (const h of held) {
@@ -49,4 +57,39 @@ export async function windowUnchanged(
 ): Promise<boolean> {
   const now = await readHeldLines(client, plan);
   return now !== undefined && sameLines(now, before);
+}
+
+/** The shift reads a create made before its POST (its checks read the window, some with a margin): the window as held
+ *  just before the write is taken from them, not read once more (a read budget per create; slow-apply.test.ts). */
+export interface ReadLog {
+  client: OncallClient;
+  /** Shifts of one read, whole and without holes, that spans [startMs, endMs) on this schedule; the last such. */
+  over(scheduleId: string, startMs: number, endMs: number): Shift[] | undefined;
+}
+
+export function logReads(client: OncallClient): ReadLog {
+  const reads: Array<{ scheduleId: string; fromMs: number; toMs: number; shifts: Shift[] }> = [];
+  const listAllShifts: OncallClient['listAllShifts'] = async (scheduleId, params, maxPages, onPage) => {
+    const got = await client.listAllShifts(scheduleId, params, maxPages, onPage);
+    const [fromMs, toMs] = [Date.parse(params.from ?? ''), Date.parse(params.to ?? '')];
+    if (got.ok && got.value.holes.length === 0 && params.clip_to_interval === true)
+      reads.push({ scheduleId, fromMs, toMs, shifts: got.value.shifts });
+    return got;
+  };
+  const wrapped = new Proxy(client, {
+    get: (target, name): unknown => {
+      if (name === 'listAllShifts') return listAllShifts;
+      const v: unknown = Reflect.get(target, name);
+      if (typeof v !== 'function') return v;
+      return (...args: unknown[]): unknown => {
+        const out: unknown = Reflect.apply(v, target, args);
+        return out;
+      };
+    },
+  });
+  return {
+    client: wrapped,
+    over: (id, startMs, endMs) =>
+      reads.findLast((r) => r.scheduleId === id && r.fromMs <= startMs && endMs <= r.toMs)?.shifts,
+  };
 }
