@@ -18,8 +18,9 @@ import {
   SETTLE_MS,
   shownAtEdges,
   shownNow,
-  windowAsBefore,
+  windowAsSent,
 } from './override-verify';
+import type { HeldLine } from './window-before';
 import type { Shift } from '../../api/schemas';
 import type { PlannedOverride } from './override-window';
 
@@ -38,6 +39,9 @@ export interface Doubt {
   moves?: boolean;
   /** No answer came at all (a timeout, a connection lost after sending), not an error answer (adv48 r11 #2). */
   lost?: boolean;
+  /** The write's window as read just before it was sent (window-before.ts): after an error answer, only a change
+   *  there holds it back (adv48 r25 #1). */
+  heldBefore?: HeldLine[];
   /** Read back from the file at this session's start (not written). */
   restored?: boolean;
   /** The account's file that keeps it (not written): the record is the service's, its file one account's. */
@@ -210,10 +214,10 @@ async function settle(
       drop(key);
       return { outcome: { status: 'created_unconfirmed', message: SAVED_AFTER_ALL }, doubt, shown };
     }
-    // Answered with a 5xx (not lost): the window itself tells. Showing exactly whom the write was to replace, as before
-    // it, it did not land, and a change elsewhere on the schedule (another day's) is no reason to refuse it: it goes
-    // on as a plan, re-derived from now (adv48 r22 #2). Anything else there: it may have landed and been changed over.
-    const asBefore = doubt.lost !== true && (await windowAsBefore(client, doubt.plan));
+    // Answered with a 5xx (not lost): the window itself tells. Holding what it held just before the write, it did not
+    // land, and a change elsewhere on the schedule (another day's) is no reason to refuse it: it is sent once the
+    // settle is over (adv48 r22 #2, r25 #1). Anything else there: it may have landed and been changed over.
+    const asBefore = await windowAsSent(client, doubt.plan, doubt);
     if (!asBefore) {
       const message = changedAfterLost(await shownNow(client, doubt.plan), doubt.lost === true);
       return { outcome: { status: 'unknown', message }, doubt };

@@ -10,6 +10,7 @@ import { readWindowShifts } from './window-read';
 import { heldAtEdges } from '../sync/held-edges';
 import type { Shift } from '../../api/schemas';
 import type { PlannedOverride } from './override-window';
+import { readHeldLines, windowUnchanged, type HeldLine, type ReadLog } from './window-before';
 
 export type WindowLook = 'covered' | 'not_covered';
 
@@ -28,6 +29,21 @@ export interface Before {
   moves?: boolean;
   /** No answer came at all (a timeout, a connection lost after sending): not a 5xx answer (adv48 r11 #2). */
   lost?: boolean;
+  /** The write's window as read just before it (window-before.ts); undefined when not read whole. */
+  heldBefore?: HeldLine[];
+}
+
+/** Read just before a write: the schedule's revision (unread: `seen`, the one last read) and the window's stretches. */
+export async function readBefore(
+  client: OncallClient,
+  plan: PlannedOverride,
+  seen: number | null | undefined,
+  moves: boolean,
+  reads?: ReadLog,
+): Promise<Before> {
+  const revisionBefore = (await revisionNow(client, plan.scheduleId)) ?? seen;
+  const heldBefore = await readHeldLines(client, plan, reads);
+  return { revisionBefore, moves, ...(heldBefore ? { heldBefore } : {}) };
 }
 
 /** The schedule's revision now: undefined when unread, null when the service gives none. */
@@ -94,6 +110,14 @@ export async function windowAsBefore(client: OncallClient, plan: PlannedOverride
   return shifts !== undefined && windowCoveredBy(shifts, plan.startMs, plan.endMs, replaced);
 }
 
+/** After an error answer (not a lost one) not shown, the revision moved: whether the write's own window holds what it
+ *  held just before the write (read then; a record without it: exactly whom it was to replace). Then it did not land,
+ *  and the move was a change elsewhere on the schedule, no reason to hold it back (adv48 r22 #2, r25 #1). */
+export async function windowAsSent(client: OncallClient, plan: PlannedOverride, before: Before): Promise<boolean> {
+  if (before.lost === true) return false;
+  return before.heldBefore ? windowUnchanged(client, plan, before.heldBefore) : windowAsBefore(client, plan);
+}
+
 const sleep = (clock: Clock, ms: number) => new Promise<void>((resolve) => clock.setTimer(ms, resolve));
 
 /**
@@ -154,7 +178,7 @@ export async function verifyUnknownWrite(
       status: 'unknown',
       message: `${why}, and the schedule does not show the override yet, but whether anything changed there since could not be read, so nothing was sent again. Check the schedule.`,
     };
-  if (revision !== revisionBefore)
+  if (revision !== revisionBefore && !(await windowAsSent(client, plan, before)))
     return {
       status: 'unknown',
       message: `${why}. ${changedAfterLost(await shownNow(client, plan), before.lost === true)}`,

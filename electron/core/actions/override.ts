@@ -3,7 +3,8 @@ import type { OncallClient } from '../../api/client-types';
 import type { OverrideOutcome, RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { failure, fromApiError, guarded, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps } from './common';
 import { planOverride, type PlannedOverride } from './override-window';
-import { revisionNow, verifyUnknownWrite, type Before } from './override-verify';
+import { readBefore, revisionNow, verifyUnknownWrite, type Before } from './override-verify';
+import { logReads } from './window-before';
 import { overrideRefusal } from './override-refusal';
 import { changedSincePreview, restOfShiftNow, windowSincePreview, type HeldBasis } from './override-held';
 import { createWriteLane } from './write-lane';
@@ -136,13 +137,14 @@ async function createChecked(
   deps: ActionDeps,
   doubts: Doubts,
   key: string,
-  client: OncallClient,
+  service: OncallClient,
   request: RequestOf<'override:create'>,
   plan: PlannedOverride,
   sending: () => void,
   note?: CreateNote,
   moved = false,
 ): Promise<ResponseOf<'override:create'>> {
+  const { client, ...reads } = logReads(service); // the window as held just before the POST: window-before.ts
   // The earlier attempt's write did leave the app: from here on a throw must not invite a plain retry.
   const own = doubts.has(key, plan);
   if (own) sending();
@@ -183,13 +185,14 @@ async function createChecked(
   const tellable = !cachedCovered(deps, plan);
   // The schedule's revision as last read before this write: a lost answer is "not saved" only while it is unmoved.
   // Read just before the POST (the snapshot's may predate a change elsewhere on the schedule); unread, the snapshot's.
-  const revisionBefore = (await revisionNow(client, plan.scheduleId)) ?? revisionSeen(deps, plan.scheduleId);
+  // And the window: after an error answer only a change there holds it back (adv48 r25 #1).
   const moves = doubts.revisionMoves(plan.scheduleId, revisionSeen(deps, plan.scheduleId));
-  const before: Before = { revisionBefore, moves };
+  const before = await readBefore(client, plan, revisionSeen(deps, plan.scheduleId), moves, { client, ...reads });
+  const { revisionBefore } = before;
   // Its record first (lost-answers.json), as away mode's "sending" state: one that can't be saved sends nothing, else a
   // restart before the answer would send it twice (adv48 r19 #1). Saved as "no answer came" until the answer does.
   const atMs = deps.clock.now();
-  const unsaved = await doubts.saveFirst(key, { plan, note, atMs, revisionBefore, moves, lost: true });
+  const unsaved = await doubts.saveFirst(key, { ...before, plan, note, atMs, lost: true });
   if (unsaved !== undefined) return failure('storage', notSavedFirst(unsaved));
   // The caller's own record of it, after this one (before-send.ts): one that can't be saved sends nothing either.
   const notSaved = await beforeSend();
@@ -206,7 +209,7 @@ async function createChecked(
       doubts.ownWrite(plan.scheduleId, revisionBefore, await revisionNow(client, plan.scheduleId));
   }
   if (status === 'not_created' || (status === 'unknown' && tellable))
-    doubts.remember(key, { plan, note, atMs: deps.clock.now(), revisionBefore, moves, lost: before.lost === true });
+    doubts.remember(key, { ...before, plan, note, atMs: deps.clock.now(), lost: before.lost === true });
   else doubts.release();
   return answer;
 }

@@ -64,7 +64,11 @@ export async function readHeld(
 ): Promise<Held[] | undefined> {
   // A hole (a shift that couldn't be read) could hold anyone: the window tells nothing.
   const shifts = await readWindowShifts(client, scheduleId, startMs, endMs);
-  if (shifts === undefined) return undefined;
+  return shifts === undefined ? undefined : heldOf(shifts, startMs, endMs);
+}
+
+/** The stretches of [startMs, endMs) in shifts read whole over it (or over more than it). */
+export function heldOf(shifts: readonly Shift[], startMs: number, endMs: number): Held[] {
   const cuts = new Set([startMs, endMs]);
   for (const s of shifts)
     for (const t of [Date.parse(s.start), Date.parse(s.end)]) if (t > startMs && t < endMs) cuts.add(t);

@@ -22,6 +22,7 @@ import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { reasonOf } from '../storage/write-watch';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 import type { Blind, Doubt, DoubtFile } from '../actions/override-again';
+import { HeldLinesSchema } from '../actions/window-before';
 
 export const LOST_ANSWERS_NOTICE_ID = 'lost-answers';
 /** Far above what the app writes (a few entries of ~1 kB each, each kept 30 minutes). */
@@ -50,6 +51,8 @@ const EntrySchema = z.object({
   revisionBefore: z.number().int().min(0).nullable().optional(),
   moves: z.boolean().optional(),
   lost: z.boolean().optional(),
+  /** The write's window as read just before it was sent (window-before.ts). */
+  heldBefore: HeldLinesSchema.optional(),
   /** The account's address and e-mail when the write was sent (cache-origin.ts): a write on service A is no sign of
    *  one on B once the account points there (adv52 r15 #1). None: an entry that can't be tied to the account's
    *  address now, dropped (no version without stamps was released: there is nothing to take in once). */
