@@ -160,13 +160,14 @@ const FORMS_RUNTIME =
 const FORM_LIBS =
   /renderer\/src\/lib\/(settings-form|settings-edit|settings-landing|settings-problems|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|form-zone|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form|away|swap|swap-shifts|swap-lines|settling|coverage|preview-text|preview-lines|zoned-window|account-add|account-form|account-texts|alarm-words|alarm-sound|alarm-bridge|phone-form|away-words|schedule-added)[.]|electron\/shared\/(base-url|service-identity|limits|next-step|accounts|recheck-words|swap-rules|phone-defaults|alarm-headline|settings-checks)[.]|zod\/v4\/core\/regexes/;
 /** The week chart, which the popover loads after its first frame. */
-const WEEK = /\/(WeekTimeline|WeekChart)\.svelte|renderer\/src\/lib\/(timeline(-pieces)?|week-cursor|segment-override)[.]/;
+const WEEK =
+  /\/(WeekTimeline|WeekChart)\.svelte|renderer\/src\/lib\/(timeline(-pieces)?|week-cursor|segment-override)[.]/;
 /** The glance's controls that need code only once used (the More menu, readiness's fix) and the sync line's notes:
  *  loaded just after it. */
 const GLANCE_CONTROLS = /\/(MoreMenu|ReadinessLine|SyncNotes|StillRingLines)\.svelte/;
 /** The rest of the popover below its glance (the week's section, my shifts, the cards), loaded after its first frame. */
 const BELOW_GLANCE =
-  /\/(StatusMore|WeekSection|ScheduleCards|ScheduleCard|MyShifts|TakeOver|People|Avatar)\.svelte|renderer\/src\/lib\/(my-shift-rows|status-more|more-items|card-groups|zone-words|still-ring-rows|take-over-text|load-words)[.]|electron\/shared\/(load-text|readiness-fix|still-ring-text|half-swap-text|block-words|coverage-words|hole-spans)[.]/;
+  /\/(StatusMore|WeekSection|ScheduleCards|ScheduleCard|MyShifts|TakeOver|People|Avatar)\.svelte|renderer\/src\/lib\/(my-shift-rows|status-more|more-items|card-groups|zone-words|still-ring-rows|take-over-text|load-words)[.]|electron\/shared\/(load-text|readiness-fix|own-silence|still-ring-text|half-swap-text|block-words|coverage-words|hole-spans)[.]/;
 /**
  * The coverage list's freshness words: status-model re-exports them (for the Coverage view and the tests) but the
  * first load uses none. Declared side-effect free (they only declare functions), or the entry would import the
