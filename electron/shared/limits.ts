@@ -43,6 +43,8 @@ export const FIELD_LIMITS = {
   scheduleRef: 161,
   /** The shift-start alarm's key: `alarm:<service>:<schedule id>:<start ISO>`. */
   alarmKey: 400,
+  /** A readiness fix's button words, worded in main ("Turn on Start at login"). */
+  readinessFix: 40,
   /** Phone escalation: the ntfy server's address. */
   ntfyServer: 300,
   /** Phone escalation: a topic, token or user key (they only ever go in). */

@@ -1,7 +1,7 @@
 // Where in Settings a readiness problem's fix is (issue 49: a fix opens where the problem is, never a screen that
 // contradicts it): the shift's account, and in it the part the check is about. The popover's button and the tray's
 // item both open it, so they never differ. Zod-free (the popover loads it after its first frame).
-import { ownSilence, type SilenceFields } from './service-identity';
+import { ownSilence, type SilenceFields } from './own-silence';
 import type { Readiness, ReadinessCheck } from './view-me';
 
 /** The parts of Settings a fix opens at: Phone; a schedule's reminder choice; a service's mute and pause. */

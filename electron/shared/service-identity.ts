@@ -1,6 +1,9 @@
 // Which service an account is (its address as shown and compared, and its e-mail) and which of several watching
 // accounts speaks (neither muted nor paused): the few rules the popover's first load needs (its readiness line names
 // the account that speaks for the shift), kept apart from accounts.ts, which only the forms load. Zod-free.
+import { ownSilence, type SilenceFields } from './own-silence';
+
+export { ownSilence, type AccountSilence, type SilenceFields } from './own-silence';
 
 /** An address as it may be shown: without user info (a user:password@ in it is never shown or logged). */
 export function displayAddress(baseUrl: string): string {
@@ -44,29 +47,6 @@ export function sameService(a: { baseUrl: string; email: string }, b: { baseUrl:
     address(a.baseUrl) === address(b.baseUrl) &&
     a.email.trim().toLowerCase() === b.email.trim().toLowerCase()
   );
-}
-
-export interface SilenceFields {
-  id: string;
-  label: string;
-  baseUrl: string;
-  email: string;
-  schedules?: readonly { id: string }[];
-  muted?: boolean | undefined;
-  pausedUntil?: string | null | undefined;
-}
-
-/** Why an account's reminders are silent at `nowMs`: muted by the user, paused until an instant still ahead, or the
- *  same service as an earlier account watching every schedule it does (whose reminders speak for both); undefined
- *  while it may speak (one that watches other schedules speaks for those: see schedulesToldElsewhere). */
-export type AccountSilence =
-  { kind: 'muted' } | { kind: 'paused'; untilMs: number } | { kind: 'same-service'; as: string };
-
-/** The account's own silence at `nowMs`: muted, or paused until an instant still ahead. */
-export function ownSilence(account: SilenceFields, nowMs: number): AccountSilence | undefined {
-  if (account.muted === true) return { kind: 'muted' };
-  const untilMs = account.pausedUntil ? Date.parse(account.pausedUntil) : NaN;
-  return untilMs > nowMs ? { kind: 'paused', untilMs } : undefined;
 }
 
 /** The account that speaks for what all of `watcherIds` see (a shift start, a reminder, a request of one service):

@@ -1,6 +1,7 @@
 // What the app state says of me (part of view-state.ts): my shifts, the schedules that keep "no shift of yours"
 // from being said plainly, readiness for my next shift, and my on-call load.
 import { z } from 'zod';
+import { text } from './bounded';
 import { AccountIdSchema } from './settings';
 import { BasisSchema, SpanSchema } from './view-schedule';
 
@@ -57,6 +58,9 @@ export const ReadinessCheckSchema = z.object({
   result: z.enum(['ok', 'problem', 'unknown', 'checking']),
   message: z.string(),
   action: z.enum(['settings', 'refresh', 'start-at-login', 'test-notification']).optional(),
+  /** The action's button words ("Turn on Start at login"), worded in main (core/readiness/fix-label.ts), so the
+   *  popover's first frame, before any script, shows the same button the live line does (adv49 r19 #4). */
+  label: text('Fix label', 'readinessFix').optional(),
 });
 export type ReadinessCheck = z.infer<typeof ReadinessCheckSchema>;
 

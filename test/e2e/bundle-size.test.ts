@@ -24,7 +24,10 @@ import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-
 // (electron/shared/account-checks.ts), in the form's words; the forms' second copy went. Still over (issue 49 open).
 // 95.3 after the merges of 30 Nov 00:15: the focused "Show fewer" and the week caption kept in view by keyboard
 // (adv49 r19 #2, #3: +72 after the glance) and the alarm targets' account id (+39); none in the first load.
-const ALL_JS_RATCHET_KB = 95.3;
+// 95.2 (97,456 bytes, from 97,606): the readiness fix's words made by main and carried on its check (adv49 r19 #4),
+// the line's own copy of them gone from the chunk after the glance; an account's own silence (shared/own-silence.ts)
+// in that chunk, so the fix's place in Settings loads no form code (the popover had loaded the forms chunk for it).
+const ALL_JS_RATCHET_KB = 95.2;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
 // judged in main and carried in the snapshot, so none of its rule loads first).
@@ -34,6 +37,9 @@ const ALL_JS_RATCHET_KB = 95.3;
 // which only the forms use, moved to the forms chunk (vite.config.ts, FORM_LIBS).
 // 35.0 (35,742 bytes, from 35,617) after the same merges: a coverage request's asked parts split by basis in the
 // glance (adv47 r23 #1) and the hole rows' shared words; within the budget, 98 bytes to spare.
+// 35.0 (35,800 bytes, from 35,743): the first frame shows the readiness fix's button, inert until the line loads,
+// in main's words (adv49 r19 #4: the check's `label` in the state's schema, the line's chosen fix, the stand-in's
+// button; its space before it is the template's, set by no script); 40 bytes to spare.
 const FIRST_JS_RATCHET_KB = 35.0;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
 

@@ -37,7 +37,12 @@ describe('the first screen at 200 % zoom with an alarm ringing', () => {
       me: {
         ...base.me,
         onCallNow: [shift],
-        readiness: { shift, checks: [{ id: 'autostart', result: 'problem', message, action: 'start-at-login' }] },
+        readiness: {
+          shift,
+          checks: [
+            { id: 'autostart', result: 'problem', message, action: 'start-at-login', label: 'Turn on Start at login' },
+          ],
+        },
       },
       alarm: {
         key: 'a1',

@@ -253,7 +253,12 @@ describe('readable now-lines and a whole first screen at 360×520', () => {
       settings: { ...state.settings, pausedUntil: new Date(Date.now() + 3_600_000).toISOString() },
       me: {
         ...state.me,
-        readiness: { shift, checks: [{ id: 'autostart', result: 'problem', message, action: 'start-at-login' }] },
+        readiness: {
+          shift,
+          checks: [
+            { id: 'autostart', result: 'problem', message, action: 'start-at-login', label: 'Turn on Start at login' },
+          ],
+        },
       },
     };
   };
@@ -1014,6 +1019,7 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
                 id: 'autostart',
                 result: 'problem',
                 action: 'start-at-login',
+                label: 'Turn on Start at login',
                 message: 'After a restart, nothing will remind you: turn on Start at login.',
               },
             ],

@@ -132,6 +132,8 @@ describe('status popover', () => {
         result: 'problem',
         message: 'After a restart, nothing will remind you: turn on Start at login.',
         action: 'start-at-login',
+        // Its button's words, as main sends them (core/readiness/fix-label.ts).
+        label: 'Turn on Start at login',
       },
     ];
     const state = { ...base, me: { ...base.me, readiness: { shift, checks } } };

@@ -151,6 +151,67 @@ describe('a problem said once', () => {
   });
 });
 
+// adv49 r19 #4: the readiness line's fix, in main's words (the check's label), is the one the line says, so the
+// first frame's stand-in and the live line show the same button. Failed before (no fix on the line).
+describe('the readiness fix the line offers', () => {
+  const base = appState();
+  const shift = {
+    accountId: base.accounts[0]!.id,
+    scheduleId: 'sch_a',
+    scheduleName: 'Platform primary',
+    start: '2026-05-04T20:00:00Z',
+    end: '2026-05-05T08:00:00Z',
+    endBasis: { kind: 'fresh' as const, readAt: null },
+    basis: { kind: 'fresh' as const, readAt: null },
+  };
+  const key = {
+    id: 'key' as const,
+    result: 'problem' as const,
+    message: 'The service rejected the API key: enter a new one.',
+    action: 'settings' as const,
+    label: 'Enter a new key',
+  };
+  const autostart = {
+    id: 'autostart' as const,
+    result: 'problem' as const,
+    message: 'After a restart, nothing will remind you: turn on Start at login.',
+    action: 'start-at-login' as const,
+    label: 'Turn on Start at login',
+  };
+  const test = {
+    id: 'notifications' as const,
+    result: 'unknown' as const,
+    message: 'This desktop cannot say.',
+    action: 'test-notification' as const,
+    label: 'Send a test notification',
+  };
+  const withChecks = (checks: NonNullable<AppState['me']['readiness']>['checks'], rejected = false): AppState => ({
+    ...base,
+    ...(rejected ? { sync: { kind: 'key_rejected' as const, message: 'The service rejected the API key.' } } : {}),
+    me: { ...base.me, readiness: { shift, checks } },
+  });
+
+  it("is the problem the line says: the key's, or the next one while the key's own line says it", () => {
+    const { view, model } = make({ model: withChecks([key, autostart, test]) });
+    expect(view.readiness?.text).toContain(key.message);
+    expect(view.readiness?.fix?.label).toBe('Enter a new key');
+    model.value = withChecks([key, autostart, test], true);
+    expect(view.stales.some((s) => s.newKey)).toBe(true);
+    expect(view.readiness?.text).toContain(autostart.message);
+    expect(view.readiness?.fix?.label).toBe('Turn on Start at login');
+  });
+
+  it('with no problem, the test notification main offers; none when nothing is offered', () => {
+    const starts = { id: 'autostart' as const, result: 'ok' as const, message: 'The app starts at login.' };
+    const { view, model } = make({ model: withChecks([starts, test]) });
+    expect(view.readiness?.text).toContain("Can't tell");
+    expect(view.readiness?.fix?.label).toBe('Send a test notification');
+    const { label: _, ...unoffered } = test;
+    model.value = withChecks([unoffered]);
+    expect(view.readiness?.fix).toBeUndefined();
+  });
+});
+
 describe('copy summary', () => {
   it('says it was copied, or why not in main’s words', async () => {
     let fail = false;

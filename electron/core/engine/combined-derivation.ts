@@ -8,6 +8,7 @@ import { defaultServiceSettings, serviceSettings, type Account, type Settings } 
 import type { AppState } from '../../shared/view-state';
 import { emptySnapshot } from '../model/snapshot';
 import type { NotificationHealthResult } from '../readiness/readiness';
+import { withFixLabels } from '../readiness/fix-label';
 import { combineStates } from '../state/combine';
 import { deriveState, nextStateChangeAt } from '../state/derive';
 import type { AccountSession } from './account-session';
@@ -108,7 +109,9 @@ export function combinedDerivation(parts: CombinedDerivationParts): Derivation {
       // A removed account's state is not kept.
       for (const id of kept.keys()) if (!list.some((s) => s.id === id)) kept.delete(id);
       const health = parts.notificationHealth();
-      const decorate = parts.decorate ?? ((state: AppState) => state);
+      // Every readiness check made (by the accounts, the alarm, the phone) is there once decorated: each fix worded.
+      const decorate = (state: AppState, atMs: number, h: NotificationHealthResult | undefined): AppState =>
+        withFixLabels(parts.decorate ? parts.decorate(state, atMs, h) : state);
       if (list.length === 0) return decorate(unsetState(parts, nowMs), nowMs, health);
       const pairs = list.map((s) => ({
         account: parts.settings().accounts.find((a) => a.id === s.id) ?? s.account(),

@@ -2,8 +2,8 @@
 // clock, and what its buttons do (retry, connect, copy, open a form). StatusView and its parts only lay it out; the
 // part below the glance (week fold, cards) has its own state (status-more.svelte.ts), loaded after the first frame.
 import { hasData } from '../../../electron/shared/freshness';
-import { keySaidApart, readinessLine } from '../../../electron/shared/readiness-text';
-import type { AppState } from '../../../electron/shared/view-state';
+import { keySaidApart, readinessLine, type ReadinessLine } from '../../../electron/shared/readiness-text';
+import type { AppState, ReadinessCheck } from '../../../electron/shared/view-state';
 import type { AccountId } from '../../../electron/shared/account-names';
 import { pauseNotes } from '../../../electron/shared/pause-words';
 import type { FormatContext } from './format-context';
@@ -19,6 +19,9 @@ const oneLine = (text: string): string => text.replace(/(\d+) (d|h|min|days?)\b/
 
 /** Why the actions are disabled before setup. */
 export const NOT_YET = 'Available once OnCall Tray is set up.';
+
+/** The readiness line as the popover shows it, with the check whose fix its button offers (worded by main). */
+export type ShownReadiness = ReadinessLine & { fix?: ReadinessCheck | undefined };
 
 export interface StatusPorts {
   invoke: Invoke;
@@ -59,16 +62,18 @@ export class StatusViewState {
   #readiness = $derived.by(() => {
     // A rejected key is its problem line's, said once there with its "Enter new key…" (as the tray does).
     const r = this.stales.some((s) => s.newKey) ? keySaidApart(this.#model().me.readiness) : this.#model().me.readiness;
+    if (!r) return undefined;
     const ctx = this.ctx;
-    const line = r
-      ? readinessLine(
-          r,
-          (iso, zone) => formatDayTime(iso, { ...ctx, ...(zone ? { scheduleZone: zone } : {}) }),
-          this.#model(),
-        )
-      : undefined;
+    const line = readinessLine(
+      r,
+      (iso, zone) => formatDayTime(iso, { ...ctx, ...(zone ? { scheduleZone: zone } : {}) }),
+      this.#model(),
+    );
     // Saved data because the service can't be read: the stale line says it once, with its Retry (as the tray does).
-    return line?.problem?.action === 'refresh' && this.stale?.action === 'retry' ? undefined : line;
+    if (line.problem?.action === 'refresh' && this.stale?.action === 'retry') return undefined;
+    // The one fix: the problem's, or else the one main offers (a test notification, core/readiness/fix-label.ts).
+    const shown: ShownReadiness = { ...line, fix: line.problem ?? r.checks.find((c) => c.label) };
+    return shown;
   });
   // A length ("1 d 20 h") never breaks across lines.
   get title() {

@@ -73,6 +73,8 @@ for (const c of cases) {
         result: 'problem',
         message: said,
         action: 'settings',
+        // Its fix's button, worded by main for the popover's first frame (adv49 r19 #4).
+        label: 'Open reminder settings',
       });
       expect(r?.checks.find((x) => x.id === 'alarm')).toMatchObject({
         result: 'problem',

@@ -42,6 +42,8 @@ describe.each(DESKTOP_PLATFORMS)('a test notification answered "seen" on %s', (p
       result: 'unknown',
       message: said,
       action: 'test-notification',
+      // The popover's button, worded by main so its first frame shows it too (adv49 r19 #4).
+      label: 'Send a test notification',
     });
     expect(line()?.text).toContain(`Can't tell if you're ready for your shift at`);
     expect(line()?.text).toContain(said);
