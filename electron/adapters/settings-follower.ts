@@ -11,7 +11,7 @@ export function settingsFollower(
   onShortcutProblem: (message: string | undefined) => void,
   onLoginProblem: (message: string | undefined) => void,
 ) {
-  const shortcut = createShortcutBinder(globalShortcut, () => windows.open('override'), log);
+  const shortcut = createShortcutBinder(globalShortcut, () => windows.open('override'), log, platform);
   let loginApplied: boolean | undefined;
   const autostart = {
     platform,

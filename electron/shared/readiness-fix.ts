@@ -4,8 +4,9 @@
 import { ownSilence, type SilenceFields } from './own-silence';
 import type { Readiness, ReadinessCheck } from './view-me';
 
-/** The parts of Settings a fix opens at: Phone; a schedule's reminder choice; a service's mute and pause. */
-export type SettingsFixSection = 'phone' | 'reminders' | 'silence';
+/** The parts of Settings a fix opens at: Phone; a schedule's reminder choice; a service's mute and pause; the
+ *  global shortcut (another app holds it). */
+export type SettingsFixSection = 'phone' | 'reminders' | 'silence' | 'shortcut';
 
 export interface SettingsFixPlace {
   account?: Readiness['shift']['accountId'];

@@ -223,6 +223,8 @@ describe('tray adapter', () => {
       label: 'Shortcut Alt+O is unavailable',
       action: 'open-settings',
       enabled: true,
+      // Settings opens at the shortcut field, its fix (adv49 r20).
+      params: { section: 'shortcut' },
     });
     expect(calls).toEqual(['menu']);
     controller.setShortcutProblem(undefined);

@@ -21,17 +21,32 @@ export interface PlatformTraits {
   /** The tray tooltip's length limit: Windows cuts at 127 characters (NOTIFYICONDATA); macOS and the Linux
    *  StatusNotifier have none documented, so a generous bound keeps a busy tooltip from growing without end. */
   tooltipMaxChars: number;
+  /** Whether shortcuts are named with a Mac keyboard's keys (Cmd, Option), as Settings' recorder names them there. */
+  macKeys: boolean;
 }
 
 const TRAITS: Record<DesktopPlatform, PlatformTraits> = {
-  linux: { trayIconFile: (icon) => `${icon}.png`, autostart: 'xdg-autostart', path: path.posix, tooltipMaxChars: 1023 },
+  linux: {
+    trayIconFile: (icon) => `${icon}.png`,
+    autostart: 'xdg-autostart',
+    path: path.posix,
+    tooltipMaxChars: 1023,
+    macKeys: false,
+  },
   darwin: {
     trayIconFile: (icon) => `${icon}Template.png`,
     autostart: 'login-items',
     path: path.posix,
     tooltipMaxChars: 1023,
+    macKeys: true,
   },
-  win32: { trayIconFile: (icon) => `${icon}.ico`, autostart: 'login-items', path: path.win32, tooltipMaxChars: 127 },
+  win32: {
+    trayIconFile: (icon) => `${icon}.ico`,
+    autostart: 'login-items',
+    path: path.win32,
+    tooltipMaxChars: 127,
+    macKeys: false,
+  },
 };
 
 export function desktopPlatform(platform: NodeJS.Platform): DesktopPlatform {

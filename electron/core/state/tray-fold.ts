@@ -29,8 +29,15 @@ export function headItems(
   extras: { shortcutProblem?: string; loginProblem?: string },
 ): HeadItems {
   const rest: TrayMenuItem[] = [...halfSwapItems(state, f), ...halfHandoffItems(state)];
+  // Its fix is Settings' shortcut field, three screens below Settings' top: the item opens there (adv49 r20).
   if (extras.shortcutProblem)
-    rest.push({ type: 'action', label: extras.shortcutProblem, action: 'open-settings', enabled: true });
+    rest.push({
+      type: 'action',
+      label: extras.shortcutProblem,
+      action: 'open-settings',
+      enabled: true,
+      params: { section: 'shortcut' },
+    });
   // macOS keeps the login item waiting for approval: the fix is the user's, in System Settings (the label says where).
   if (extras.loginProblem) rest.push({ type: 'label', label: extras.loginProblem });
   return { sync: problemItems(state, problem, f), rest: [...rest, ...setupItems(state)] };

@@ -1,6 +1,7 @@
 // Where Settings opens when a fix opened it (issue 49: a fix lands where the problem is, never at the top where the
 // shared reminders may read on while the schedule's own choice is off). The places are the ones
-// electron/shared/readiness-fix.ts names: Phone; a service's schedule's reminder choice; a service's mute and pause.
+// electron/shared/readiness-fix.ts names: Phone; a service's schedule's reminder choice; a service's mute and pause;
+// the global shortcut another app holds (its field and the error under it).
 // Only Settings (the forms chunk) loads it.
 
 /** The first element under `root` whose `data-<key>` is `value` (compared, never put into a selector). */
@@ -35,12 +36,16 @@ export function landAt(node: HTMLElement, params: Record<string, string>): void 
     return form?.focus({ preventScroll: true });
   }
   const target =
-    section === 'reminders'
-      ? reminderChoice(node, account, schedule)
-      : section === 'silence'
-        ? silenceChoice(node, account)
-        : undefined;
-  // Centred: a schedule's row keeps its own choices below it on screen with it.
-  (target?.closest('[data-schedule]') ?? target)?.scrollIntoView({ block: 'center' });
+    section === 'shortcut'
+      ? node.querySelector<HTMLElement>('[data-fix="shortcut"] input')
+      : section === 'reminders'
+        ? reminderChoice(node, account, schedule)
+        : section === 'silence'
+          ? silenceChoice(node, account)
+          : undefined;
+  // Centred: a schedule's row keeps its own choices below it on screen with it, and the shortcut's field keeps room
+  // under it for its "could not be registered", which comes a moment later (asked of main).
+  const box = target?.closest('[data-schedule]') ?? target?.closest('[data-fix="shortcut"]') ?? target;
+  box?.scrollIntoView({ block: 'center' });
   target?.focus({ preventScroll: true });
 }

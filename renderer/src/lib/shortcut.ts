@@ -1,6 +1,9 @@
 // The global shortcut recorder's logic: a key press → Electron accelerator ("CommandOrControl+Shift+O"), shown
 // the way the keyboard says it ("Ctrl+Shift+O", "Cmd+Shift+O" on macOS), and the combinations that would take
 // an everyday key away from every other app.
+import { shortcutText } from '../../../electron/shared/shortcut-words';
+
+export { shortcutText };
 
 export interface KeyPress {
   key: string;
@@ -60,24 +63,6 @@ export function recordKey(e: KeyPress, mac: boolean): Recorded {
   const key = keyName(e.code);
   if (!key) return { kind: 'ignore' };
   return { kind: 'shortcut', accelerator: [...mods, key].join('+') };
-}
-
-/** "CommandOrControl+Shift+O" → "Ctrl+Shift+O" (or "Cmd+Shift+O" on macOS). */
-export function shortcutText(accelerator: string, mac: boolean): string {
-  if (accelerator === '') return '';
-  return accelerator
-    .split('+')
-    .map((part) => {
-      const p = part.toLowerCase();
-      if (p === 'commandorcontrol' || p === 'cmdorctrl') return mac ? 'Cmd' : 'Ctrl';
-      if (p === 'command' || p === 'cmd') return 'Cmd';
-      if (p === 'control' || p === 'ctrl') return 'Ctrl';
-      if (p === 'option' || p === 'alt') return mac ? 'Option' : 'Alt';
-      if (p === 'super' || p === 'meta') return mac ? 'Cmd' : 'Super';
-      if (p === 'shift') return 'Shift';
-      return part.length === 1 ? part.toUpperCase() : part;
-    })
-    .join('+');
 }
 
 const EVERYDAY: Record<string, string> = {

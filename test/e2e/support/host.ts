@@ -178,6 +178,7 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
     os,
     () => undefined,
     () => undefined,
+    process.platform,
   );
   let push: Parameters<Host['onPush']>[0] = () => undefined;
   const alarm: Host['alarm'] = {
