@@ -8,7 +8,7 @@ import type { AccountId } from '../../shared/accounts';
 import { MAIN_ACCOUNT_ID } from '../../shared/accounts';
 import type { ServiceSettings } from '../../shared/settings';
 import type { FileStore, Notifier } from '../ports';
-import type { Notice } from '../storage/settings-store';
+import type { AppState } from '../../shared/view-state';
 import { originOf } from '../storage/cache-origin';
 import { heldAfterEmailChange, withMyEmail, type IdentityRead } from '../sync/identity';
 import type { HeldSnapshot } from './session-snapshot';
@@ -43,7 +43,7 @@ export interface SessionIdentity {
   rememberedId(): string | null;
   /** What a read showed of me: remembered, told, and the problem said or cleared. */
   settled(read: IdentityRead): void;
-  notices(): Notice[];
+  notices(): AppState['notices'];
   /** My e-mail changed in Settings: saved data holding my user under the old one (a move at the service) names me
    *  as Settings do now, unless the new e-mail is someone's the saved data lists. Said anew, not a change. */
   emailChanged(held: Pick<HeldSnapshot, 'get' | 'restate'>, before: string, after: string): void;
@@ -52,6 +52,18 @@ export interface SessionIdentity {
 }
 
 export const identityNoticeId = (accountId: AccountId): string => `identity-moved:${accountId}`;
+
+/** Why my shifts at the account are unknown when my e-mail names no one there: the note every "no shift of yours"
+ *  carries in its place (lower case: it is joined into a note). */
+const unmatchedNote = (label: string, email: string): string =>
+  `no one on ${label}'s schedules has the e-mail ${email}`;
+
+/** "No one is me": a problem whose fix is the account's e-mail field, and the note that keeps "off call" unsaid. */
+function absentNotice(o: SessionIdentityOptions, email: string): AppState['notices'][number] {
+  const unmatched = unmatchedNote(o.settings().accountLabel, email);
+  const message = `No one on ${o.settings().accountLabel}'s schedules has the e-mail ${email} — check the e-mail in Settings.`;
+  return { id: `identity-absent:${o.accountId}`, message, accountId: o.accountId, fix: 'email', unmatched };
+}
 
 /** The problem in words: the account (named by the state's "Work: " with several), the address the service has for
  *  me now, the one Settings have, the fix. */
@@ -65,7 +77,8 @@ function tell(o: SessionIdentityOptions, serviceEmail: string): void {
   const label = o.notificationLabel();
   const title = `${label === undefined ? '' : `${label} · `}Check your e-mail in Settings`;
   const body = movedMessage(o, serviceEmail);
-  const params = { accountId: o.accountId };
+  // What Settings reads (its view params, as the tray's item opens it): the account and its e-mail field.
+  const params = { account: o.accountId, section: 'email' };
   void o.notifier
     .notify({ id: identityNoticeId(o.accountId), title, body, target: 'settings', params })
     .catch(() => undefined);
@@ -75,7 +88,9 @@ export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentit
   const file = identityFileOf(o.accountId);
   let record: IdentityRecord | undefined;
   let moved: string | undefined;
-  let damaged: Notice | undefined;
+  /** The e-mail a read found no one under (every schedule listing its people), until a read finds me. */
+  let absent: string | undefined;
+  let damaged: AppState['notices'][number] | undefined;
   let writing: Promise<void> = Promise.resolve();
   const address = (): string => originOf(o.settings()).address;
   const save = (next: IdentityRecord | undefined): void => {
@@ -110,8 +125,10 @@ export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentit
     rememberedId,
     settled(read) {
       if (read.kind === 'unsettled') return;
-      const was = moved;
-      if (read.kind === 'matched') {
+      const was = `${moved}|${absent}`;
+      absent = read.kind === 'absent' ? read.email : undefined;
+      if (read.kind === 'absent') moved = undefined;
+      else if (read.kind === 'matched') {
         moved = undefined;
         if (record?.userId !== read.userId || record.address !== address() || record.told !== undefined)
           save({ version: 1, address: address(), userId: read.userId });
@@ -122,13 +139,18 @@ export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentit
           tell(o, read.serviceEmail);
         }
       }
-      if (was !== moved) o.changed();
+      if (was !== `${moved}|${absent}`) o.changed();
     },
     notices() {
       const s = o.settings();
       const open = moved !== undefined && moved.toLowerCase() !== s.email.trim().toLowerCase();
-      const problem = open ? { id: identityNoticeId(o.accountId), message: movedMessage(o, moved ?? '') } : undefined;
-      return [problem, damaged].filter((n) => n !== undefined);
+      const fix: Pick<AppState['notices'][number], 'accountId' | 'fix'> = { accountId: o.accountId, fix: 'email' };
+      const problem = open
+        ? { id: identityNoticeId(o.accountId), message: movedMessage(o, moved ?? ''), ...fix }
+        : undefined;
+      // Said of the e-mail the read found no one under: one changed in Settings since waits for the next read.
+      const none = absent !== undefined && absent === s.email.trim() ? absentNotice(o, absent) : undefined;
+      return [problem, none, damaged].filter((n) => n !== undefined);
     },
     emailChanged(held, before, after) {
       const id = rememberedId();

@@ -76,3 +76,15 @@ function setupProblem(state: AppState, id: string, label: string, message: strin
   if (!account) return [{ type: 'label', label: text }];
   return [{ type: 'action', label: text, action: 'open-onboarding', enabled: true, params: { accountId: account.id } }];
 }
+
+/** My e-mail at an account names no one on its schedules, or the service lists my user under another: each an item
+ *  opening Settings at that account's e-mail field, worded as the notice is (main's words, one per account). */
+export function emailFixItems(state: AppState): TrayLeafItem[] {
+  const only = state.accounts.length === 1 ? state.accounts[0]?.id : undefined;
+  return state.notices.flatMap((n): TrayLeafItem[] => {
+    const accountId = n.accountId ?? only;
+    if (n.fix !== 'email' || accountId === undefined) return [];
+    const params: TrayParams = { accountId, section: 'email' };
+    return [{ type: 'action', label: n.message, action: 'open-settings', enabled: true, params }];
+  });
+}
