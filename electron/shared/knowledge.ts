@@ -1,7 +1,8 @@
-// The one rule for statements of absence, as every surface words it: "nobody on call", "nothing planned", "no shift of
-// yours", "off call" are said only about time a schedule's shifts cover (`known`), and only plainly when that data is
-// fresh; otherwise scoped ("saved data from 14:02", "known until Tue 09:00") or unknown. The core computes the ranges
-// and my gaps (core/state/knowledge.ts); this module only reads them, zod-free, so every surface says the same.
+// The one rule for statements of absence, as every surface words it: "nobody on call", "nothing planned", "no
+// shift of yours", "off call" are said only about time a schedule's shifts cover (`known`), and only plainly when
+// that data is fresh; otherwise the statement is scoped ("saved data from 14:02", "known until Tue 09:00") or the
+// thing is unknown. The core computes the ranges and my gaps (core/state/knowledge.ts); this module only reads
+// them, zod-free, so the renderer, tray, CLI and hand-off summary all say the same.
 import { withAccount } from './account-names';
 import { joinNames } from './format';
 import { assertNever, viewBasis, viewReadingAt, type UnknownWhy } from './basis';
@@ -170,13 +171,15 @@ export function gapsBefore(state: AppState, untilMs: number, time: (iso: string)
   return [gapsText(relevant, time), noEmailText(state)].filter((p) => p !== '').join(' · ');
 }
 
-/** What may be said about my having no shift from now to the horizon:
+/**
+ * What may be said about my having no shift from now to the horizon:
  * - plain: every schedule is fresh and covers it: "No shift of yours in the next 14 days";
  * - dated: every schedule answers now, but the shifts of some were read a while ago: "… (Platform checked 14:02)";
  * - scoped: some only from saved data or up to a point; the text names the fresh ones, the note the rest (with
  *   none fresh, "No shift of yours until at least 14 Dec, 03:00": as far as the data reaches);
  * - checking: nothing known yet, only because schedules are still loading;
- * - unknown: a schedule failed, its data doesn't reach now, or my e-mail names no one: "none" can't be said. */
+ * - unknown: a schedule failed, or its data doesn't reach now: "none" can't be said.
+ */
 export interface Absence {
   kind: 'plain' | 'dated' | 'scoped' | 'checking' | 'unknown';
   /** "No shift of yours in the next 14 days on Platform and Data" (plain, dated and scoped; '' otherwise). */
@@ -188,12 +191,10 @@ export interface Absence {
   note: string;
 }
 
-/** Accounts with schedules shown whose e-mail is unset or names no one there (main's `unmatched` note): which of
- *  their people I am is unknown, so my shifts there are never looked for and "no shift of yours" is not said. */
+/** The accounts whose schedules are shown but whose e-mail isn't set: which of their people I am is unknown, so my
+ *  shifts there are never looked for and "no shift of yours" is not said of them. */
 function accountsWithoutMe(state: AppState): AppState['accounts'] {
-  const none = new Set(state.notices.flatMap((n) => (n.unmatched ? [n.accountId] : [])));
-  const shown = new Set(state.schedules.map((s) => s.accountId));
-  return state.accounts.filter((a) => (a.email.trim() === '' || none.has(a.id)) && shown.has(a.id));
+  return state.accounts.filter((a) => a.email.trim() === '' && state.schedules.some((s) => s.accountId === a.id));
 }
 
 /** The schedules my shifts are looked for on: those of accounts that know my e-mail. */
@@ -207,12 +208,11 @@ export function myShiftsLookedForNowhere(state: AppState): boolean {
   return state.schedules.length > 0 && schedulesLookedAt(state).length === 0;
 }
 
-/** "no e-mail set for Acme" (one account: "no e-mail set"), main's note where it names no one, or '' if all know me. */
+/** "no e-mail set for Acme" (with one account, "no e-mail set"), or '' while every account knows me. */
 function noEmailText(state: AppState): string {
-  const all = accountsWithoutMe(state);
-  const unset = all.filter((a) => a.email.trim() === '').map((a) => a.label);
-  const named = state.accounts.length > 1 ? `no e-mail set for ${joinNames(unset)}` : 'no e-mail set';
-  return [...(unset.length > 0 ? [named] : []), ...state.notices.flatMap((n) => n.unmatched ?? [])].join(' · ');
+  const unnamed = accountsWithoutMe(state);
+  if (unnamed.length === 0) return '';
+  return state.accounts.length > 1 ? `no e-mail set for ${joinNames(unnamed.map((a) => a.label))}` : 'no e-mail set';
 }
 
 /** My gaps, plus any schedule whose data isn't there at all (so a state built without gaps never reads as "none"). */

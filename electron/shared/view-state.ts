@@ -192,15 +192,13 @@ export const AppStateSchema = z.object({
   }),
   /** Things the user must be told once, e.g. "Settings file was unreadable; it was backed up to …". */
   /** `accountId`: the account a notice is about (its keychain, its cache), when it is about one. */
-  /** `fix`: the notice is a problem whose fix is that account's e-mail field in Settings (the tray has it as an item).
-   *  `unmatched`: my e-mail names no one on the account's schedules, so my shifts there are unknown; the words for
+  /** `unmatched`: my e-mail names no one on the account's schedules, so my shifts there are unknown; the words for
    *  that, said where "no shift of yours" would be. */
   notices: z.array(
     z.object({
       id: z.string(),
       message: z.string(),
       accountId: AccountIdSchema.optional(),
-      fix: z.enum(['email']).optional(),
       unmatched: z.string().optional(),
     }),
   ),

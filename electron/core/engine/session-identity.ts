@@ -10,7 +10,7 @@ import type { ServiceSettings } from '../../shared/settings';
 import type { FileStore, Notifier } from '../ports';
 import type { AppState } from '../../shared/view-state';
 import { originOf } from '../storage/cache-origin';
-import { heldAfterEmailChange, withMyEmail, type IdentityRead } from '../sync/identity';
+import { heldAfterEmailChange, identityNoticeIds, withMyEmail, type IdentityRead } from '../sync/identity';
 import type { HeldSnapshot } from './session-snapshot';
 
 const RecordSchema = z.object({
@@ -51,7 +51,7 @@ export interface SessionIdentity {
   remove(): Promise<void>;
 }
 
-export const identityNoticeId = (accountId: AccountId): string => `identity-moved:${accountId}`;
+export const identityNoticeId = identityNoticeIds.moved;
 
 /** Why my shifts at the account are unknown when my e-mail names no one there: the note every "no shift of yours"
  *  carries in its place (lower case: it is joined into a note). */
@@ -60,9 +60,12 @@ const unmatchedNote = (label: string, email: string): string =>
 
 /** "No one is me": a problem whose fix is the account's e-mail field, and the note that keeps "off call" unsaid. */
 function absentNotice(o: SessionIdentityOptions, email: string): AppState['notices'][number] {
-  const unmatched = unmatchedNote(o.settings().accountLabel, email);
-  const message = `No one on ${o.settings().accountLabel}'s schedules has the e-mail ${email} — check the e-mail in Settings.`;
-  return { id: `identity-absent:${o.accountId}`, message, accountId: o.accountId, fix: 'email', unmatched };
+  const label = o.settings().accountLabel;
+  const unmatched = unmatchedNote(label, email);
+  // With several accounts the state names the account before it ("Work: "), as it does the moved e-mail's words.
+  const whose = o.notificationLabel() === undefined ? `${label}'s` : 'its';
+  const message = `No one on ${whose} schedules has the e-mail ${email} — check the e-mail in Settings.`;
+  return { id: identityNoticeIds.absent(o.accountId), message, accountId: o.accountId, unmatched };
 }
 
 /** The problem in words: the account (named by the state's "Work: " with several), the address the service has for
@@ -82,6 +85,17 @@ function tell(o: SessionIdentityOptions, serviceEmail: string): void {
   void o.notifier
     .notify({ id: identityNoticeId(o.accountId), title, body, target: 'settings', params })
     .catch(() => undefined);
+}
+
+/** The problems said while they hold: my user under another e-mail; my e-mail naming no one (said of the e-mail the
+ *  read found no one under: one changed in Settings since waits for the next read). */
+function problems(o: SessionIdentityOptions, moved: string | undefined, absent: string | undefined) {
+  const email = o.settings().email.trim();
+  const open = moved !== undefined && moved.toLowerCase() !== email.toLowerCase();
+  const problem = open
+    ? { id: identityNoticeId(o.accountId), message: movedMessage(o, moved ?? ''), accountId: o.accountId }
+    : undefined;
+  return [problem, absent !== undefined && absent === email ? absentNotice(o, absent) : undefined];
 }
 
 export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentity {
@@ -142,15 +156,7 @@ export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentit
       if (was !== `${moved}|${absent}`) o.changed();
     },
     notices() {
-      const s = o.settings();
-      const open = moved !== undefined && moved.toLowerCase() !== s.email.trim().toLowerCase();
-      const fix: Pick<AppState['notices'][number], 'accountId' | 'fix'> = { accountId: o.accountId, fix: 'email' };
-      const problem = open
-        ? { id: identityNoticeId(o.accountId), message: movedMessage(o, moved ?? ''), ...fix }
-        : undefined;
-      // Said of the e-mail the read found no one under: one changed in Settings since waits for the next read.
-      const none = absent !== undefined && absent === s.email.trim() ? absentNotice(o, absent) : undefined;
-      return [problem, none, damaged].filter((n) => n !== undefined);
+      return [...problems(o, moved, absent), damaged].filter((n) => n !== undefined);
     },
     emailChanged(held, before, after) {
       const id = rememberedId();

@@ -6,6 +6,7 @@ import { WORST_FIRST } from '../../shared/problem-order';
 import { fmt, type Fmt } from './tray-sections';
 import type { TrayLeafItem } from './tray-items';
 import type { TrayParams } from './tray-actions';
+import { fixedAtEmail } from '../sync/identity';
 
 const SETTINGS_FIX = 'Remove or replace it in Settings…';
 
@@ -83,7 +84,7 @@ export function emailFixItems(state: AppState): TrayLeafItem[] {
   const only = state.accounts.length === 1 ? state.accounts[0]?.id : undefined;
   return state.notices.flatMap((n): TrayLeafItem[] => {
     const accountId = n.accountId ?? only;
-    if (n.fix !== 'email' || accountId === undefined) return [];
+    if (!fixedAtEmail(n.id) || accountId === undefined) return [];
     const params: TrayParams = { accountId, section: 'email' };
     return [{ type: 'action', label: n.message, action: 'open-settings', enabled: true, params }];
   });

@@ -49,6 +49,15 @@ export function identityOfPass(pass: FetchPass, email: string, rememberedId: str
     : { kind: 'unsettled' };
 }
 
+/** The notices that say who I am at an account is unsettled (my user under another e-mail; my e-mail naming no one):
+ *  each is the account's problem, its fix the account's e-mail field in Settings. Main's alone: the id says it, so
+ *  the popover's first load carries no field for it. */
+export const identityNoticeIds = {
+  moved: (accountId: string): string => `identity-moved:${accountId}`,
+  absent: (accountId: string): string => `identity-absent:${accountId}`,
+};
+export const fixedAtEmail = (noticeId: string): boolean => /^identity-(moved|absent):/.test(noticeId);
+
 type Swap = (users: User[]) => User[];
 
 function swapper(userId: string, email: string): Swap {

@@ -14,6 +14,7 @@ import type { AppState } from '../../../electron/shared/view-state';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, OPS_ID, PLATFORM_ID, opsSeed, seedOf } from '../support/seeds';
 import { trayItems } from '../support/tray-labels';
+import { twoServices } from './support/two-services';
 
 const MIN = 60_000;
 const START = Date.parse('2026-03-10T10:00:00Z');
@@ -143,5 +144,25 @@ describe('my e-mail at the service, unsettled: the account’s problem with its 
     expect(state.notices.filter((n) => n.id.startsWith('identity-'))).toEqual([]);
     expect(seen.popover).toBe(`Off call, nothing in ${state.settings.horizonDays} days`);
     await e.stop();
+  }, 60_000);
+
+  it('with several accounts: the account whose e-mail names no one, named once, its item opening its own field', async () => {
+    const w = await twoServices(START);
+    const settings = JSON.parse((await w.harness.files.read('settings.json')) ?? '{}') as {
+      accounts: { email: string }[];
+    };
+    settings.accounts[1]!.email = 'erin@exmaple.com';
+    await w.harness.files.writeAtomic('settings.json', JSON.stringify(settings));
+    w.engine = w.harness.engine();
+    await w.harness.clock.runWhileAdvancing(w.engine.start(), 1000, 60);
+    await w.harness.clock.advance(5 * MIN);
+    const seen = surfaces(w.engine.getState(), w.harness.clock.now());
+    expect(seen.emailItems).toEqual([
+      {
+        label: 'Acme: No one on its schedules has the e-mail erin@exmaple.com — check the e-mail in Settings.',
+        params: { accountId: 'acme', section: 'email' },
+      },
+    ]);
+    await w.engine.stop();
   }, 60_000);
 });
