@@ -32,10 +32,25 @@ function listProblems(stored: Settings, accounts: NonNullable<SettingsPatch['acc
   return problems;
 }
 
+/** One account's change (onboarding's steps): the name and e-mail it sets, judged as typed (the IPC edge checks
+ *  their lengths only since the forms' checks moved here). */
+function oneProblems(a: NonNullable<SettingsPatch['account']>): Problem[] {
+  const found = identityProblems(
+    { label: a.label ?? '', baseUrl: '', email: a.email ?? '' },
+    a.label !== undefined,
+    [],
+  );
+  const sent = (field: string) => (field === 'label' ? a.label : field === 'email' ? a.email : undefined);
+  return Object.entries(found)
+    .filter(([field]) => sent(field) !== undefined)
+    .map(([field, message]) => ({ field: `account.${field}`, message }));
+}
+
 /** The problems of what a save sets, in the forms' words, or undefined when all is well. One account's change
  *  setting its address (onboarding's address step) is judged as typed, an empty one too. */
 export function identityRefusal(stored: Settings, patch: SettingsPatch): Failure | undefined {
   const problems = patch.accounts ? listProblems(stored, patch.accounts) : [];
+  if (patch.account) problems.push(...oneProblems(patch.account));
   const address = patch.account?.baseUrl === undefined ? undefined : addressProblem(patch.account.baseUrl);
   if (address) problems.push({ field: 'account.baseUrl', message: address });
   if (problems.length === 0) return undefined;
