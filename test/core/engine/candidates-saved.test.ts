@@ -43,7 +43,7 @@ describe('engine: who could cover, from another account’s saved data', () => {
     expect(onWork.detail).toContain('24 h + 20 h not readable on call in the last');
     expect(onWork.onCallElsewhere).toEqual([]);
     // "Free" rests on Acme's saved read: said so, with its time (Wed 11:00 Berlin).
-    expect(onWork.detail).toMatch(/free per saved data from Wed 11:00/);
+    expect(onWork.detail).toMatch(/free per saved data from 4 Mar, 11:00/);
     const onAcme = await bob('acme:sch_primary');
     expect(onAcme.onCallHere).toBe(false);
     expect(onAcme.detail).toMatch(/free per saved data from Wed 11:00/);
