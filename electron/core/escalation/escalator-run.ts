@@ -48,6 +48,9 @@ export interface EscalatorStatus {
   /** While `problem` is that start's, what fails for later starts too (a booking that didn't land, an alert not
    *  sent that is tried again: the channel fails now): said as their readiness (adv50 r24 #2). */
   laterProblem?: string;
+  /** The starts of blocks not over yet whose phone time falls at or after their end (pastItsBlock): the phone won't
+   *  ring for them, said as such (never "armed ✓" for that shift). */
+  tooShortStartsMs?: number[];
 }
 
 /** A booked alert that must not ring (no longer mine, or acknowledged) whose cancel failed; `passed`: its time came. */
@@ -320,7 +323,11 @@ export function statusOf(r: Run): EscalatorStatus {
       ? undefined
       : minutely(maybe.unbooked ?? notBooked(r, missedKey) ?? (retrying ? missed : undefined));
   const stillRing = stillRingOf(r);
+  const nowMs = r.o.clock.now();
+  const open = r.o.provider ? r.targets.filter((t) => t.endMs > nowMs && !acked(r, t.key)) : [];
+  const tooShort = open.filter((t) => pastItsBlock(r, t)).map((t) => t.startMs);
   return {
+    ...(tooShort.length > 0 ? { tooShortStartsMs: tooShort } : {}),
     ...(stillRing.length > 0 ? { stillRing } : {}),
     ...(waitingUntilMs === undefined ? {} : { waitingUntilMs }),
     ...(waitingUntilMs !== undefined && r.o.provider?.waitKept?.() ? { waitKept: true } : {}),

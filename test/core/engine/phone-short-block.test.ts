@@ -11,11 +11,11 @@ afterEach(closeStands);
 const AFTER_MIN = 20;
 const CUT_MS = 10 * MIN;
 
-/** Alice takes my 09:10–17:00 today: my block is 09:00–09:10. */
-const cutToday = (h: Awaited<ReturnType<typeof phoneRig>>['h']) =>
+/** Alice takes my shift from `cutMs` after its start today (09:10 unless told). */
+const cutToday = (h: Awaited<ReturnType<typeof phoneRig>>['h'], cutMs = CUT_MS) =>
   h.sim.state.addOverride(
     OPS_ID,
-    { startMs: MY_START + CUT_MS, endMs: MY_START + 8 * HOUR, userIds: ['usr_alice'] },
+    { startMs: MY_START + cutMs, endMs: MY_START + 8 * HOUR, userIds: ['usr_alice'] },
     h.clock.now(),
   );
 
@@ -44,6 +44,12 @@ describe('a block shorter than the phone time (ntfy booked, N = 20)', () => {
     expect(outsideToday(booked)).toEqual([]);
     // Tomorrow's full shift is booked as ever.
     expect(booked).toContain(TOMORROW + AFTER_MIN * MIN);
+    // Said before the start, never "armed ✓": the readiness is for today's 09:00 shift.
+    const st = engine.getState().me.readiness;
+    expect(Date.parse(st?.shift.start ?? '')).toBe(MY_START);
+    expect(st?.checks.find((c) => c.id === 'phone')?.message).toBe(
+      `Phone escalation: won't ring for this shift: it ends within ${AFTER_MIN} min of its alarm, so only this computer's alarm rings.`,
+    );
     await h.clock.advanceTo(MY_START + 5 * MIN);
     h.clock.sleep(25 * MIN);
     await h.clock.advanceTo(MY_START + HOUR);
@@ -66,6 +72,21 @@ describe('a block shorter than the phone time (ntfy booked, N = 20)', () => {
     h.clock.sleep(25 * MIN);
     await h.clock.advanceTo(MY_START + HOUR);
     expect(alertsOn(s, TOPIC).filter((m) => m.deliverMs < TOMORROW)).toEqual([]);
+    await engine.stop();
+  }, 60_000);
+
+  it('a block that outlasts the phone time (09:00–09:30) is booked for 09:20 and rings, the lid closed', async () => {
+    const rig = await phoneRig();
+    const { h, s, engine } = rig;
+    cutToday(h, 30 * MIN);
+    await h.clock.runWhileAdvancing(engine.handlers['sync:refresh'](null));
+    await saveNtfy(rig);
+    const due = MY_START + AFTER_MIN * MIN;
+    expect(s.scheduled(TOPIC).map((m) => m.deliverMs)).toContain(due);
+    await h.clock.advanceTo(MY_START + 5 * MIN);
+    h.clock.sleep(25 * MIN);
+    await h.clock.advanceTo(MY_START + HOUR);
+    expect(alertsOn(s, TOPIC).map((m) => m.deliverMs)).toEqual([due]);
     await engine.stop();
   }, 60_000);
 });
