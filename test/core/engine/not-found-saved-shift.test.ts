@@ -53,11 +53,13 @@ async function world(mode: Mode, fault: Fault, restartAtMs?: number) {
   }
   await h.clock.advanceTo(MY_START - 1_000);
   const tip = trayTooltip(engine.getState(), h.clock.now(), 'UTC');
+  const schedule = engine.getState().me.readiness?.checks.find((c) => c.id === 'schedule');
   await h.clock.advanceTo(MY_START + 10 * MIN);
   await h.clock.runWhileAdvancing(engine.alarmsSettled());
   const mine = h.notifier.shown.filter((n) => n.id.includes(START_ISO) && n.atMs >= GONE_AT);
   const out = {
     tip,
+    schedule,
     kind: engine.getState().schedules[0]?.status.kind,
     windows,
     loud: mine.filter((n) => n.alarm === true).map((n) => n.atMs),
@@ -93,6 +95,15 @@ describe('a schedule not found keeps its saved shift: what the surfaces say I am
         expect(lateMs >= 0 && lateMs < MIN).toBe(true);
         expect(w.lead15[0]?.body).toMatch(/^According to saved data from /);
       }
+      // Readiness names the problem and its one fix, and that the alarm still rings (from saved data).
+      expect(gone.schedule).toEqual({
+        id: 'schedule',
+        result: 'problem',
+        message: `Ops wasn't found on the service: its shift, reminders and alarm come from saved data, which may have changed. Remove or replace it in Settings.`,
+        action: 'settings',
+        label: 'Remove or replace it in Settings',
+      });
+      expect(outage.schedule?.message).toBe('Ops shows saved data: the shift may have changed.');
       // The same saved shift, said in the same words as in the outage.
       expect(gone.lead15[0]?.body).toBe(outage.lead15[0]?.body);
     }, 120_000);
