@@ -49,11 +49,7 @@ export const emailKey = (email: string): string => email.trim().toLowerCase();
 /** The same service: the same address (comparedAddress) and the same e-mail (emailKey). Two accounts that are would announce every reminder and list every shift twice. */
 export function sameService(a: { baseUrl: string; email: string }, b: { baseUrl: string; email: string }): boolean {
   const address = comparedAddress;
-  return (
-    a.baseUrl !== '' &&
-    address(a.baseUrl) === address(b.baseUrl) &&
-    emailKey(a.email) === emailKey(b.email)
-  );
+  return a.baseUrl !== '' && address(a.baseUrl) === address(b.baseUrl) && emailKey(a.email) === emailKey(b.email);
 }
 
 /** The account that speaks for what all of `watcherIds` see (a shift start, a reminder, a request of one service):

@@ -32,7 +32,13 @@ function listProblems(stored: Settings, accounts: NonNullable<SettingsPatch['acc
     // A service added, or moved to another's address and e-mail, is refused as "Add another service" refuses it
     // (adv48 r26: Settings saved address// beside address, and the two were planned and written apart).
     const moved = saved === undefined || saved.baseUrl !== a.baseUrl || saved.email !== a.email;
-    const same = moved && !found.baseUrl ? sameServiceProblem(accounts.filter((b) => b !== a), a) : undefined;
+    const same =
+      moved && !found.baseUrl
+        ? sameServiceProblem(
+            accounts.filter((b) => b !== a),
+            a,
+          )
+        : undefined;
     if (same) problems.push({ field: `accounts.${i}.baseUrl`, message: same });
   });
   return problems;

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Engine } from '../../../electron/core/engine/types';
+import { accountIdOf } from '../../../electron/shared/account-names';
 import { createHarness, type Harness } from '../support/engine-harness';
 import { KEY_WORK, serviceSeed } from './support/two-services';
 
@@ -50,7 +51,7 @@ describe('the same service added again, however its address is spelt', () => {
       fc.asyncProperty(spelling, email, async (spell, mail) => {
         const baseUrl = spell(port);
         const [work] = engine.getState().settings.accounts;
-        const again = { ...work!, id: 'again', label: 'Again', baseUrl, email: mail };
+        const again = { ...work!, id: accountIdOf('again'), label: 'Again', baseUrl, email: mail };
         const saved = await engine.handlers['settings:update']({ accounts: [work!, again] });
         const added = await engine.handlers['account:add']({
           label: 'Again',
@@ -70,7 +71,7 @@ describe('the same service added again, however its address is spelt', () => {
 
   it('another path on the same host is another service: Settings’ save takes it', async () => {
     const [work] = engine.getState().settings.accounts;
-    const other = { ...work!, id: 'other', label: 'Other', baseUrl: `${h.sim.url}/other` };
+    const other = { ...work!, id: accountIdOf('other'), label: 'Other', baseUrl: `${h.sim.url}/other` };
     const saved = await engine.handlers['settings:update']({ accounts: [work!, other] });
     expect(saved.ok).toBe(true);
     await engine.handlers['settings:update']({ accounts: [work!] });
