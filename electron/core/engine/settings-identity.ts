@@ -3,6 +3,7 @@
 import { addressProblem, identityProblems } from '../../shared/account-checks';
 import type { Settings, SettingsPatch } from '../../shared/settings';
 import { failure, type Failure } from '../actions/common';
+import { sameServiceProblem } from './same-service-check';
 
 type Problem = { field: string; message: string };
 
@@ -28,6 +29,17 @@ function listProblems(stored: Settings, accounts: NonNullable<SettingsPatch['acc
       const unchanged = field === 'label' ? !renamed : saved !== undefined && saved[key] === a[key];
       if (!unchanged) problems.push({ field: `accounts.${i}.${field}`, message });
     }
+    // A service added, or moved to another's address and e-mail, is refused as "Add another service" refuses it
+    // (adv48 r26: Settings saved address// beside address, and the two were planned and written apart).
+    const moved = saved === undefined || saved.baseUrl !== a.baseUrl || saved.email !== a.email;
+    const same =
+      moved && !found.baseUrl
+        ? sameServiceProblem(
+            accounts.filter((b) => b !== a),
+            a,
+          )
+        : undefined;
+    if (same) problems.push({ field: `accounts.${i}.baseUrl`, message: same });
   });
   return problems;
 }
