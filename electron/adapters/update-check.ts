@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Clock, FileStore } from '../core/ports';
+import { codeOf, reasonOf } from '../core/storage/write-watch';
 import { DAY_MS } from '../shared/time';
 import type { AppState } from '../shared/view-state';
 import { updateCheckRecord } from './update-check-record';
@@ -97,7 +98,6 @@ export function createUpdateChecker(o: UpdateCheckerOptions) {
   let cancel: (() => void) | undefined;
   let stopped = false;
   let writable = true;
-
   let saveFailed = false;
 
   /** Recorded first: a check that hangs or crashes still counts, so the feed is never asked twice a day. A save that
@@ -109,10 +109,8 @@ export function createUpdateChecker(o: UpdateCheckerOptions) {
       await record.write(o.clock.now());
       saveFailed = false;
     } catch (e) {
-      if (!saveFailed) {
-        const why = e instanceof Error ? e.message.replace(/,.*$/s, '') : String(e);
-        o.log(`update check: update-check.json can't be saved (${why}); ${SOONER}`);
-      }
+      const why = reasonOf(e, 'update-check.json') ?? codeOf(e) ?? 'unknown why';
+      if (!saveFailed) o.log(`update check: update-check.json can't be saved (${why}); ${SOONER}`);
       saveFailed = true;
     }
   }

@@ -90,7 +90,7 @@ it('a folder that cannot be written: the feed is still asked once a day and the 
   // The failed save is said once, with what it costs, not once per check.
   const saves = logged.filter((m) => m.includes('update-check.json'));
   expect(saves).toEqual([
-    "update check: update-check.json can't be saved (EROFS: read-only file system); " +
+    "update check: update-check.json can't be saved (the disk is read-only); " +
       'the app may look for a new version again sooner than once a day',
   ]);
 });
