@@ -69,20 +69,24 @@ it.each([
       return identityText(FILE, theirs, signerOf(randomBytes(32), false));
     },
   ],
-])('%s: not used, said once by name, kept aside; no block of theirs is mine', async (_name, forge) => {
-  const r = await forgedThenMoved(forge);
-  expect(r.planted).toContain('usr_bob');
-  expect(r.before.length).toBeGreaterThan(10);
-  // Run 1's blocks are the ones my e-mail resolved to; as if no id was remembered, none other is mine now (my own
-  // may be unknown after the move: the file that would have kept them is not the app's).
-  expect(r.after.filter((b) => !r.before.includes(b))).toEqual([]);
-  expect(r.told.filter((t) => MINE_WORDS.test(t))).toEqual([]);
-  const notUsed = r.said.filter((m) => m.includes(`(${FILE}) was not used`));
-  expect(notUsed).toHaveLength(1);
-  expect(notUsed[0]).not.toContain('usr_bob');
-  expect(r.aside).toHaveLength(1);
-  expect(r.keptText).toBe(r.planted);
-}, 120_000);
+])(
+  '%s: not used, said once by name, kept aside; no block of theirs is mine',
+  async (_name, forge) => {
+    const r = await forgedThenMoved(forge);
+    expect(r.planted).toContain('usr_bob');
+    expect(r.before.length).toBeGreaterThan(10);
+    // Run 1's blocks are the ones my e-mail resolved to; as if no id was remembered, none other is mine now (my own
+    // may be unknown after the move: the file that would have kept them is not the app's).
+    expect(r.after.filter((b) => !r.before.includes(b))).toEqual([]);
+    expect(r.told.filter((t) => MINE_WORDS.test(t))).toEqual([]);
+    const notUsed = r.said.filter((m) => m.includes(`(${FILE}) was not used`));
+    expect(notUsed).toHaveLength(1);
+    expect(notUsed[0]).not.toContain('usr_bob');
+    expect(r.aside).toHaveLength(1);
+    expect(r.keptText).toBe(r.planted);
+  },
+  120_000,
+);
 
 it('the app’s own file (control): used, nothing said of it, my blocks stay mine', async () => {
   const r = await forgedThenMoved((genuine) => genuine);
