@@ -101,11 +101,15 @@ export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentit
     async load() {
       const signer = await o.signer?.().catch(() => undefined);
       const text = await o.files.read(file).catch(() => undefined);
-      // Read once under this key, found or not: a file put there later (this run, or the next engine of this
-      // process) is never taken in without the app's MAC.
+      // Checked before it is marked read, so a MAC no key holds under a fresh key reads as the lost key's (as every
+      // record does); then read once under this key, found or not: a file put there later (this run, or the next
+      // engine of this process) is never taken in without the app's MAC.
+      const read =
+        text === undefined
+          ? undefined
+          : checkIdentity(file, text, { email: o.settings().email, nowMs: o.clock.now(), signer });
       afterFirstRead(signer, file);
-      if (text === undefined) return;
-      const read = checkIdentity(file, text, { email: o.settings().email, nowMs: o.clock.now(), signer });
+      if (read === undefined) return;
       if (read.kind === 'used') {
         record = read.record;
         return;
