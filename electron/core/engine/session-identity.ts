@@ -143,8 +143,10 @@ export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentit
     },
     emailChanged(held, before, after) {
       // The record was made for the e-mail Settings had until now (Settings already say `after`).
+      // Only while I am held under it (the service lists my user under another e-mail): a change made while my
+      // e-mail still named me is the user choosing another identity, taken as typed (readiness-fix-account's worlds).
       const id = idOf(record, address(), before);
-      if (id === null || before === after) return;
+      if (id === null || before === after || moved === undefined) return;
       const now = held.get();
       if (heldAfterEmailChange(now, id, after) !== now) held.restate((s) => withMyEmail(s, id, after.trim()));
     },
