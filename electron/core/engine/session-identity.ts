@@ -7,11 +7,11 @@ import type { AccountId } from '../../shared/accounts';
 import { MAIN_ACCOUNT_ID } from '../../shared/accounts';
 import type { ServiceSettings } from '../../shared/settings';
 import type { Clock, FileStore, Notifier } from '../ports';
-import type { Notice } from '../storage/settings-store';
+import type { AppState } from '../../shared/view-state';
 import { originOf } from '../storage/cache-origin';
 import { checkIdentity, identityText, idOf, type IdentityRecord } from '../storage/identity-record';
 import { afterFirstRead, type RecordSigner } from '../storage/record-key';
-import { heldAfterEmailChange, withMyEmail, type IdentityRead } from '../sync/identity';
+import { heldAfterEmailChange, identityNoticeIds, withMyEmail, type IdentityRead } from '../sync/identity';
 import type { HeldSnapshot } from './session-snapshot';
 
 export function identityFileOf(accountId: AccountId): string {
@@ -38,7 +38,7 @@ export interface SessionIdentity {
   rememberedId(): string | null;
   /** What a read showed of me: remembered, told, and the problem said or cleared. */
   settled(read: IdentityRead): void;
-  notices(): Notice[];
+  notices(): AppState['notices'];
   /** My e-mail changed in Settings: saved data holding my user under the old one (a move at the service) names me
    *  as Settings do now, unless the new e-mail is someone's the saved data lists. Said anew, not a change. */
   emailChanged(held: Pick<HeldSnapshot, 'get' | 'restate'>, before: string, after: string): void;
@@ -46,7 +46,22 @@ export interface SessionIdentity {
   remove(): Promise<void>;
 }
 
-export const identityNoticeId = (accountId: AccountId): string => `identity-moved:${accountId}`;
+export const identityNoticeId = identityNoticeIds.moved;
+
+/** Why my shifts at the account are unknown when my e-mail names no one there: the note every "no shift of yours"
+ *  carries in its place (lower case: it is joined into a note). */
+const unmatchedNote = (label: string, email: string): string =>
+  `no one on ${label}'s schedules has the e-mail ${email}`;
+
+/** "No one is me": a problem whose fix is the account's e-mail field, and the note that keeps "off call" unsaid. */
+function absentNotice(o: SessionIdentityOptions, email: string): AppState['notices'][number] {
+  const label = o.settings().accountLabel;
+  const unmatched = unmatchedNote(label, email);
+  // With several accounts the state names the account before it ("Work: "), as it does the moved e-mail's words.
+  const whose = o.notificationLabel() === undefined ? `${label}'s` : 'its';
+  const message = `No one on ${whose} schedules has the e-mail ${email} — check the e-mail in Settings.`;
+  return { id: identityNoticeIds.absent(o.accountId), message, accountId: o.accountId, unmatched };
+}
 
 /** The problem in words: the account (named by the state's "Work: " with several), the address the service has for
  *  me now, the one Settings have, the fix. */
@@ -60,10 +75,22 @@ function tell(o: SessionIdentityOptions, serviceEmail: string): void {
   const label = o.notificationLabel();
   const title = `${label === undefined ? '' : `${label} · `}Check your e-mail in Settings`;
   const body = movedMessage(o, serviceEmail);
-  const params = { accountId: o.accountId };
+  // What Settings reads (its view params, as the tray's item opens it): the account and its e-mail field.
+  const params = { account: o.accountId, section: 'email' };
   void o.notifier
     .notify({ id: identityNoticeId(o.accountId), title, body, target: 'settings', params })
     .catch(() => undefined);
+}
+
+/** The problems said while they hold: my user under another e-mail; my e-mail naming no one (said of the e-mail the
+ *  read found no one under: one changed in Settings since waits for the next read). */
+function problems(o: SessionIdentityOptions, moved: string | undefined, absent: string | undefined) {
+  const email = o.settings().email.trim();
+  const open = moved !== undefined && moved.toLowerCase() !== email.toLowerCase();
+  const problem = open
+    ? { id: identityNoticeId(o.accountId), message: movedMessage(o, moved ?? ''), accountId: o.accountId }
+    : undefined;
+  return [problem, absent !== undefined && absent === email ? absentNotice(o, absent) : undefined];
 }
 
 /** The file not used, in words naming it and why, never quoting it; where it was set aside. */
@@ -83,7 +110,9 @@ export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentit
   const file = identityFileOf(o.accountId);
   let record: IdentityRecord | undefined;
   let moved: string | undefined;
-  let damaged: Notice | undefined;
+  /** The e-mail a read found no one under (every schedule listing its people), until a read finds me. */
+  let absent: string | undefined;
+  let damaged: AppState['notices'][number] | undefined;
   let writing: Promise<void> = Promise.resolve();
   const address = (): string => originOf(o.settings()).address;
   const save = (next: IdentityRecord | undefined): void => {
@@ -120,8 +149,10 @@ export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentit
     rememberedId,
     settled(read) {
       if (read.kind === 'unsettled') return;
-      const was = moved;
-      if (read.kind === 'matched') {
+      const was = `${moved}|${absent}`;
+      absent = read.kind === 'absent' ? read.email : undefined;
+      if (read.kind === 'absent') moved = undefined;
+      else if (read.kind === 'matched') {
         moved = undefined;
         const email = o.settings().email.trim();
         if (idOf(record, address(), email) !== read.userId || record?.told !== undefined)
@@ -133,13 +164,10 @@ export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentit
           tell(o, read.serviceEmail);
         }
       }
-      if (was !== moved) o.changed();
+      if (was !== `${moved}|${absent}`) o.changed();
     },
     notices() {
-      const s = o.settings();
-      const open = moved !== undefined && moved.toLowerCase() !== s.email.trim().toLowerCase();
-      const problem = open ? { id: identityNoticeId(o.accountId), message: movedMessage(o, moved ?? '') } : undefined;
-      return [problem, damaged].filter((n) => n !== undefined);
+      return [...problems(o, moved, absent), damaged].filter((n) => n !== undefined);
     },
     emailChanged(held, before, after) {
       // The record was made for the e-mail Settings had until now (Settings already say `after`).
