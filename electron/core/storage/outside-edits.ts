@@ -6,8 +6,8 @@
 // is kept aside (a backup) and said once, then the app's own is written. A file the app never read or wrote is not
 // judged (nothing to compare with). Writes of one file are serialised, so the app's own writes never look outside.
 // A removal gets the same check (adv52 r28: Close deleted a handoff.json another install had changed, unkept and
-// unsaid): every store removes through here, so one rule covers a closed or settled hand-off, its mark, an emptied
-// lost-answers record and a removed account's files.
+// unsaid): every store removes through here, so one rule covers a closed or settled hand-off, its mark, and a
+// removed account's cache, identity and lost-answers files.
 import { createHash } from 'node:crypto';
 import type { FileStore } from '../ports';
 import type { Notice } from './settings-store';
