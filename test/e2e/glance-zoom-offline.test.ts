@@ -124,7 +124,7 @@ for (const size of [
       let reached = false;
       for (let i = 0; i < 20 && !reached; i++) {
         await page.keyboard.press('Tab');
-        reached = await cover.evaluate((el) => el === el.ownerDocument.activeElement);
+        reached = (await page.evaluate('document.activeElement?.textContent?.trim()')) === 'Cover…';
       }
       expect(reached, 'Tab reaches Cover…').toBe(true);
       await page.waitForTimeout(200);
