@@ -5,6 +5,7 @@
 // (never written over). What is dropped costs one early check, nothing the user sees, so it is said in the log.
 import { basename, dirname } from 'node:path';
 import { z } from 'zod';
+import type { FileStore } from '../core/ports';
 import { createFsFileStore } from '../core/storage/fs-file-store';
 import { keepAside, plausibleMs, readBack, readRefusal } from '../core/storage/read-back';
 
@@ -19,8 +20,15 @@ export interface LastCheck {
   writable: boolean;
 }
 
-export function updateCheckRecord(stateFile: string, now: () => number, log: (message: string) => void) {
-  const files = createFsFileStore(dirname(stateFile), { now });
+/** `folder`: the data folder's store, when the caller has one (tests pass one whose writes fail, as a read-only
+ *  folder's do); otherwise the state file's own folder. */
+export function updateCheckRecord(
+  stateFile: string,
+  now: () => number,
+  log: (message: string) => void,
+  folder?: FileStore,
+) {
+  const files = folder ?? createFsFileStore(dirname(stateFile), { now });
   const name = basename(stateFile);
   return {
     async read(): Promise<LastCheck> {

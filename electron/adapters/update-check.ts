@@ -6,12 +6,15 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { Clock } from '../core/ports';
+import type { Clock, FileStore } from '../core/ports';
+import { codeOf, reasonOf } from '../core/storage/write-watch';
 import { DAY_MS } from '../shared/time';
 import type { AppState } from '../shared/view-state';
 import { updateCheckRecord } from './update-check-record';
 
 const TIMEOUT_MS = 15_000;
+/** What a failed save of update-check.json costs (docs/files-and-recovery.md says the same). */
+const SOONER = 'the app may look for a new version again sooner than once a day';
 
 export interface ReleaseConfig {
   currentVersion: string;
@@ -80,6 +83,8 @@ export interface UpdateCheckerOptions {
   onNotice(notice: UpdateNotice): void;
   log(message: string): void;
   fetch?: typeof fetch;
+  /** The folder stateFile is in, as a store (tests: one whose writes fail); by default the real folder. */
+  files?: FileStore;
 }
 
 export function createUpdateChecker(o: UpdateCheckerOptions) {
@@ -88,14 +93,30 @@ export function createUpdateChecker(o: UpdateCheckerOptions) {
     o.stateFile,
     () => o.clock.now(),
     (m) => o.log(m),
+    o.files,
   );
   let cancel: (() => void) | undefined;
   let stopped = false;
   let writable = true;
+  let saveFailed = false;
+
+  /** Recorded first: a check that hangs or crashes still counts, so the feed is never asked twice a day. A save that
+   *  fails (a read-only folder, a full disk) doesn't stop the check: it only means the next start may ask again
+   *  sooner; within this run the daily timer keeps it to once a day. Logged once until a save works again. */
+  async function recordCheck(): Promise<void> {
+    if (!writable) return;
+    try {
+      await record.write(o.clock.now());
+      saveFailed = false;
+    } catch (e) {
+      const why = reasonOf(e, 'update-check.json') ?? codeOf(e) ?? 'unknown why';
+      if (!saveFailed) o.log(`update check: update-check.json can't be saved (${why}); ${SOONER}`);
+      saveFailed = true;
+    }
+  }
 
   async function check(): Promise<void> {
-    // Recorded first: a check that hangs or crashes still counts, so the feed is never asked twice a day.
-    if (writable) await record.write(o.clock.now());
+    await recordCheck();
     // GitHub's API refuses requests without a User-Agent.
     const headers = { accept: 'application/json', 'user-agent': `OnCall-Tray/${o.config.currentVersion}` };
     const answer = await doFetch(o.config.feedUrl, { headers, signal: AbortSignal.timeout(TIMEOUT_MS) });

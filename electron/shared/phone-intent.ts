@@ -5,16 +5,19 @@
 import { z } from 'zod';
 import { text } from './bounded';
 import { EscalationSettingsSchema } from './escalation-settings';
-import { MIN_TOPIC_LENGTH } from './phone-defaults';
+import { MAX_TOPIC_LENGTH, MIN_TOPIC_LENGTH } from './phone-defaults';
 
 export const PhoneSecretsSchema = z
   .object({
-    /** ntfy: the topic ("New topic" makes one; a short one can be guessed, so it is refused here and by the
-     *  engine) and an optional access token. */
-    ntfyTopic: text('ntfy topic', 'phoneSecret').min(
-      MIN_TOPIC_LENGTH,
-      `The ntfy topic must be at least ${MIN_TOPIC_LENGTH} characters: a short one can be guessed.`,
-    ),
+    /** ntfy: the topic ("New topic" makes one; a short one can be guessed, and ntfy takes none longer than 64 or
+     *  with other characters, so these are refused here and by the engine) and an optional access token. */
+    ntfyTopic: text('ntfy topic', 'phoneSecret')
+      .min(
+        MIN_TOPIC_LENGTH,
+        `The ntfy topic must be at least ${MIN_TOPIC_LENGTH} characters: a short one can be guessed.`,
+      )
+      .max(MAX_TOPIC_LENGTH, `The ntfy topic must be at most ${MAX_TOPIC_LENGTH} characters: ntfy takes no longer one.`)
+      .regex(/^[A-Za-z0-9_-]*$/, 'The ntfy topic may hold only letters, digits, - and _ (as ntfy takes them).'),
     /** '' deletes it; else as ntfy makes them (Settings → Phone shows these words beside the field). */
     ntfyToken: text('ntfy token', 'phoneSecret').refine(
       (t) => t === '' || (t.length >= MIN_TOPIC_LENGTH && /^[A-Za-z0-9_-]+$/.test(t)),

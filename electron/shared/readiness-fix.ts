@@ -5,8 +5,8 @@ import { ownSilence, type SilenceFields } from './own-silence';
 import type { Readiness, ReadinessCheck } from './view-me';
 
 /** The parts of Settings a fix opens at: Phone; a schedule's reminder choice; a service's mute and pause; the
- *  global shortcut (another app holds it). */
-export type SettingsFixSection = 'phone' | 'reminders' | 'silence' | 'shortcut';
+ *  global shortcut (another app holds it); a service's "My e-mail" (it names no one there, or my user moved). */
+export type SettingsFixSection = 'phone' | 'reminders' | 'silence' | 'shortcut' | 'email';
 
 export interface SettingsFixPlace {
   account?: Readiness['shift']['accountId'];

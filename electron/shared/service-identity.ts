@@ -29,24 +29,27 @@ export function oneLoopback(url: URL): URL {
   return url;
 }
 
-/** The address as compared for "the same service": as shown, case and trailing slash aside, loopback names as one. */
+/** The address as compared for "the same service": as shown, case and trailing slashes aside, loopback names as one,
+ *  its path as the URL standard resolves it (/./, /../) with empty segments dropped: "//" is the path "/" to a
+ *  service (adv48 r26: an account at address// was planned and written apart from the one at address). */
 export function comparedAddress(baseUrl: string): string {
   try {
-    return displayAddress(oneLoopback(new URL(baseUrl)).toString()).toLowerCase();
+    const url = oneLoopback(new URL(baseUrl));
+    url.pathname = url.pathname.replace(/\/{2,}/g, '/');
+    return displayAddress(url.toString()).replace(/\/+$/, '').toLowerCase();
   } catch {
     return displayAddress(baseUrl).toLowerCase();
   }
 }
 
-/** The same service: the same address (as shown, case and trailing slash aside, loopback names as one) and the same
- *  e-mail. Two accounts that are would announce every reminder and list every shift twice. */
+/** An e-mail as compared for "the same person": spaces around it and letter case aside. The one rule of who is who
+ *  (same service, cover checks, me): adv48 r26, ' bob@example.com ' passed the "already on call with you" rule. */
+export const emailKey = (email: string): string => email.trim().toLowerCase();
+
+/** The same service: the same address (comparedAddress) and the same e-mail (emailKey). Two accounts that are would announce every reminder and list every shift twice. */
 export function sameService(a: { baseUrl: string; email: string }, b: { baseUrl: string; email: string }): boolean {
   const address = comparedAddress;
-  return (
-    a.baseUrl !== '' &&
-    address(a.baseUrl) === address(b.baseUrl) &&
-    a.email.trim().toLowerCase() === b.email.trim().toLowerCase()
-  );
+  return a.baseUrl !== '' && address(a.baseUrl) === address(b.baseUrl) && emailKey(a.email) === emailKey(b.email);
 }
 
 /** The account that speaks for what all of `watcherIds` see (a shift start, a reminder, a request of one service):

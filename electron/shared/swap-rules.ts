@@ -1,6 +1,7 @@
 // What makes two times a swap, read the same way by main (which refuses the rest before sending anything) and by
 // the swap form (which offers only the rest): each cover replaces one person and keeps the others on call then.
 import type { ScheduleView } from './view-state';
+import { emailKey } from './service-identity';
 
 /** A schedule's window: my block, or a teammate's shift. */
 export interface ScheduleWindow {
@@ -15,7 +16,7 @@ export function onCallOver(s: ScheduleView | undefined, w: Pick<ScheduleWindow, 
   const [a, b] = [Date.parse(w.start), Date.parse(w.end)];
   return (s?.timeline ?? [])
     .filter((t) => Date.parse(t.start) < b && Date.parse(t.end) > a)
-    .map((t) => t.users.map((u) => u.email.toLowerCase()));
+    .map((t) => t.users.map((u) => emailKey(u.email)));
 }
 
 /** Whether two windows share time on one schedule: two covers there would be written over each other (the second
@@ -47,7 +48,8 @@ export type CoverRefusal = 'cover_is_from' | 'cover_on_call' | 'from_not_on_call
  * who is on call in each stretch, lower-cased.
  */
 export function coverRefusal(onCall: readonly string[][], from: string, to: string): CoverRefusal | undefined {
-  const [f, t] = [from.toLowerCase(), to.toLowerCase()];
+  // Who is who as every rule compares it (shared/service-identity.ts emailKey): ' bob@x ' is Bob (adv48 r26).
+  const [f, t] = [emailKey(from), emailKey(to)];
   if (f === t) return 'cover_is_from';
   if (onCall.some((users) => users.includes(t))) return 'cover_on_call';
   if (onCall.length === 0 || onCall.some((users) => !users.includes(f))) return 'from_not_on_call';

@@ -192,7 +192,16 @@ export const AppStateSchema = z.object({
   }),
   /** Things the user must be told once, e.g. "Settings file was unreadable; it was backed up to …". */
   /** `accountId`: the account a notice is about (its keychain, its cache), when it is about one. */
-  notices: z.array(z.object({ id: z.string(), message: z.string(), accountId: AccountIdSchema.optional() })),
+  /** `unmatched`: my e-mail names no one on the account's schedules, so my shifts there are unknown; the words for
+   *  that, said where "no shift of yours" would be. */
+  notices: z.array(
+    z.object({
+      id: z.string(),
+      message: z.string(),
+      accountId: AccountIdSchema.optional(),
+      unmatched: z.string().optional(),
+    }),
+  ),
   /** The shift-start alarm of the current or last start (issue 50); absent when none rang or is due now. */
   alarm: AlarmStatusSchema.nullable().optional(),
   /** Every other alarm ringing now (two starts at once): each gets its line and its "I'm on it" in the tray. */

@@ -99,4 +99,20 @@ describe("main's alarm and phone answers", () => {
     expect(save('t'.repeat(23))).toBe(false);
     expect(save('t'.repeat(24))).toBe(true);
   });
+
+  it('refuses at the edge, on its field, a topic ntfy would answer 404 (over 64 characters, or odd ones)', () => {
+    // ntfy's own rule (its server's topicRegex), written out here: `^[-_A-Za-z0-9]{1,64}$`.
+    const ntfyTakes = (t: string) => /^[-_A-Za-z0-9]{1,64}$/.test(t);
+    for (const topic of [
+      't'.repeat(64),
+      't'.repeat(65),
+      `oncall-${'abcdefghij'.repeat(6)}xyz`,
+      `${'t'.repeat(30)}/x`,
+    ]) {
+      const parsed = PhoneIntentSchema.safeParse({ kind: 'save', settings: {}, secrets: { ntfyTopic: topic } });
+      expect([topic, parsed.success]).toEqual([topic, ntfyTakes(topic)]);
+      const fields = parsed.error?.issues.map((i) => i.path.join('.')) ?? [];
+      expect(fields.every((f) => f === 'secrets.ntfyTopic')).toBe(true);
+    }
+  });
 });

@@ -81,7 +81,8 @@ export function planAlarms(input: AlarmPlanInput): AlarmTarget[] {
   const emailLower = input.settings.email.trim().toLowerCase();
   const watched = new Set(input.settings.schedules.map((w) => w.id));
   for (const s of input.snapshot.schedules) {
-    if (!watched.has(s.id) || s.notFound) continue;
+    // A schedule answering 404 rings from its saved shifts, as reminders do (reminders/plan myUpcomingShifts).
+    if (!watched.has(s.id)) continue;
     const t = currentShiftTarget(s, input, emailLower);
     if (t && !targets.some((x) => x.key === t.key)) targets.push(t);
   }

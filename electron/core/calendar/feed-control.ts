@@ -9,6 +9,12 @@ import { startFeedServer, type RunningFeed } from './feed-server';
 import { createCalendarPublisher, EXPORT_RECORD, FEED_RECORD, type CalendarService } from './publisher';
 
 export const FEED_NOTICE_ID = 'calendar-feed';
+const UNSAVED_NOTICE: Notice = {
+  id: FEED_NOTICE_ID,
+  message:
+    'The calendar feed has a new address, which could not be saved: it changes again at the next start unless ' +
+    'the data folder can be written. A calendar app subscribed to an earlier address must use the one in Settings.',
+};
 
 /** 32 random bytes, base64url: 256 bits, far beyond guessing over loopback. */
 export function newFeedToken(): string {
@@ -22,8 +28,9 @@ export interface FeedControlOptions {
   now: () => number;
   localZone: () => string;
   files: FileStore;
-  /** Stores a newly issued token in the settings (which then calls apply() again). */
-  issueToken: (token: string) => void;
+  /** Stores a newly issued token in the settings (which then calls apply() again); false when it could not be
+   *  saved, and the settings then hold it in memory only. */
+  issueToken: (token: string) => Promise<boolean>;
   /** Told when notices() changed, so the state shown can be updated. */
   changed: () => void;
   /** False for the status command: it must never take the port from the running app. */
@@ -68,8 +75,8 @@ export function createFeedControl(o: FeedControlOptions): FeedControl {
       setNotice(undefined);
       return close();
     }
-    if (wanted.token === '') return void o.issueToken(newFeedToken());
-    if (running && running.port === wanted.port && running.token === wanted.token) return;
+    if (wanted.token === '') return void o.issueToken(newFeedToken()).then((saved) => saved || unsaved(wanted.port));
+    if (running && running.port === wanted.port && running.token === wanted.token) return setNotice(unsavedNotice());
     await close();
     const started = await startFeedServer({
       port: wanted.port,
@@ -85,7 +92,19 @@ export function createFeedControl(o: FeedControlOptions): FeedControl {
       return;
     }
     running = { feed: started.feed, port: wanted.port, token: wanted.token };
-    setNotice(undefined);
+    setNotice(unsavedNotice());
+  }
+
+  // A token that could not be saved (a read-only folder): the feed still runs, at an address held for this run, so a
+  // calendar can subscribe now; said, since the address changes again at the next start. Lasts until a save works.
+  let unsavedToken = '';
+  const unsavedNotice = (): Notice | undefined =>
+    unsavedToken !== '' && o.settings().calendarFeed.token === unsavedToken ? UNSAVED_NOTICE : undefined;
+  function unsaved(port: number): void {
+    const token = o.settings().calendarFeed.token;
+    if (token === '' || o.settings().calendarFeed.port !== port) return;
+    unsavedToken = token;
+    void apply();
   }
 
   const serialized = (task: () => Promise<void>): Promise<void> => {
@@ -94,8 +113,9 @@ export function createFeedControl(o: FeedControlOptions): FeedControl {
     return run;
   };
 
+  const apply = () => serialized(() => reconcile(o.serve ? o.settings().calendarFeed : undefined));
   return {
-    apply: () => serialized(() => reconcile(o.serve ? o.settings().calendarFeed : undefined)),
+    apply,
     notices: () => (notice === undefined ? [] : [notice]),
     stop: () => serialized(close),
     exportCalendar: (days) => exportPublisher.render({ ...input(), days }),

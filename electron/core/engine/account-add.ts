@@ -16,6 +16,7 @@ import { failure, guarded, type Failure } from '../actions/common';
 import type { SecretStore } from '../ports';
 import { ApiKeySchema, KEY_RULE } from './keys';
 import { keychainEntries } from '../../shared/accounts';
+import { sameServiceProblem } from './same-service-check';
 import type { SettingsHolder } from './settings';
 
 export type AddField = 'label' | 'baseUrl' | 'key' | 'email' | 'schedules';
@@ -32,9 +33,6 @@ type Problem = { field: AddField; message: string };
 const problemsOf = (list: Problem[]): Failure =>
   failure('validation', `Please fix: ${list.map((p) => p.message).join(' ')}`, list);
 
-/** The address as compared for "the same service": scheme, host and path, without a trailing slash. */
-const sameAddress = (url: URL): string => `${url.protocol}//${url.host}${url.pathname}`.replace(/\/+$/, '');
-
 /**
  * What can be told without asking the service: the form's own rules (names, address, e-mail, key, an id of at most
  * 128 in every entry; electron/shared/account-checks.ts, in the words the form shows), then the same service twice
@@ -45,15 +43,10 @@ function checkLocally(request: AccountAddRequest, accounts: readonly Account[]):
     request,
     accounts.map((a) => a.label),
   );
-  const url = checkBaseUrl(request.baseUrl);
-  if (!found.baseUrl && url.ok) {
-    const email = request.email.trim().toLowerCase();
-    const same = accounts.find((a) => {
-      const theirs = checkBaseUrl(a.baseUrl);
-      return theirs.ok && sameAddress(theirs.value) === sameAddress(url.value) && a.email.toLowerCase() === email;
-    });
-    if (same)
-      found.baseUrl = `This is the same service as ${same.label} (same address and e-mail): every reminder would come twice.`;
+  if (!found.baseUrl && checkBaseUrl(request.baseUrl).ok) {
+    // The one rule of "the same service" (shared/service-identity.ts), as Settings' save applies it.
+    const same = sameServiceProblem(accounts, { baseUrl: request.baseUrl.trim(), email: request.email });
+    if (same) found.baseUrl = same;
   }
   if (!found.key && !ApiKeySchema.safeParse(request.key).success) found.key = `The API key ${KEY_RULE}.`;
   return ADD_FIELDS.flatMap((field) => (found[field] ? [{ field, message: found[field] }] : []));

@@ -142,6 +142,7 @@ function readinessChecks(
       status: p.status && unstated(p.status, Date.parse(shift.start)),
       testedAtMs: p.testedAtMs,
       ...(loading.length > 0 ? { loading } : {}),
+      shiftStartMs: Date.parse(shift.start),
       nowMs,
       localZone: o.localZone(),
     }),

@@ -18,6 +18,8 @@ export interface EngineSettings {
   notices: () => AppState['notices'];
   /** Why the file could not be read, when it could not. */
   unreadable: () => string | undefined;
+  /** Holds a feed token that could not be saved (a read-only folder): the feed runs at its address for this run. */
+  holdFeedToken: (token: string) => void;
   /** Reads the file and keeps the settings it holds from now on; `changed` hears every later change. */
   load: (changed: (before: Settings, after: Settings) => Promise<void>) => Promise<void>;
 }
@@ -31,6 +33,12 @@ function withFeedToken(s: Settings): Settings {
       : s;
   rememberSecret(done.calendarFeed.token);
   return done;
+}
+
+/** The feed's token held in memory, while the stored settings have none (it could not be saved); a saved one wins. */
+function withHeldToken(s: Settings, held: string): Settings {
+  const feed = s.calendarFeed;
+  return held !== '' && feed.enabled && feed.token === '' ? { ...s, calendarFeed: { ...feed, token: held } } : s;
 }
 
 /** The app pauses at most until tomorrow 09:00 (tray) or for an account's day: a pause read back much further
@@ -58,12 +66,14 @@ export function createEngineSettings(
   let holder = createSettingsHolder({ initial: defaultSettings(), files, persist: false, changed: () => undefined });
   let notices: AppState['notices'] = [];
   let unreadable: string | undefined;
-  let memo: { stored: Settings; value: Settings; services: Map<string, ServiceSettings> } | undefined;
+  let memo: { stored: Settings; held: string; value: Settings; services: Map<string, ServiceSettings> } | undefined;
+  let held = '';
   const entry = () => {
     const stored = holder.stored();
-    if (memo?.stored !== stored) {
-      const value = effectiveSettings(stored, overrides);
-      memo = { stored, value, services: new Map(value.accounts.map((a) => [a.id, serviceSettings(value, a)])) };
+    if (memo?.stored !== stored || memo.held !== held) {
+      const value = effectiveSettings(withHeldToken(stored, held), overrides);
+      const services = new Map(value.accounts.map((a) => [a.id, serviceSettings(value, a)]));
+      memo = { stored, held, value, services };
     }
     return memo;
   };
@@ -73,6 +83,10 @@ export function createEngineSettings(
     service: (accountId) => entry().services.get(accountId),
     notices: () => notices,
     unreadable: () => unreadable,
+    holdFeedToken: (token) => {
+      rememberSecret(token);
+      held = token;
+    },
     async load(changed) {
       const loaded = await loadSettings(files);
       // The feed's token is masked by value in any backup, wherever a file holds it (a webcal:// path).

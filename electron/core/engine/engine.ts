@@ -62,8 +62,13 @@ function feedOf(
     files: c.files,
     changed: c.changed,
     log: c.log,
-    issueToken: (token) =>
-      void settings.holder().update({ calendarFeed: { ...settings.holder().stored().calendarFeed, token } }),
+    issueToken: async (token) => {
+      const saved = await settings
+        .holder()
+        .update({ calendarFeed: { ...settings.holder().stored().calendarFeed, token } });
+      if (!saved.ok) settings.holdFeedToken(token);
+      return saved.ok;
+    },
     serve,
     report: storage.report,
     signer: signerOf(c.clock, serve, secrets, storage),

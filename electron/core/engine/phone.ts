@@ -15,7 +15,7 @@ import { phoneWords, type AlarmAbout } from '../alarm/words';
 import { createEscalator, type Escalator, type EscalatorOptions, type EscalatorStatus } from '../escalation/escalator';
 import { fetchSend, type HttpSend } from '../escalation/http';
 import { withNextTry } from '../escalation/next-try-words';
-import { generateTopic, redact, secretProblem } from '../escalation/secret';
+import { generateTopic, MAX_TOPIC_LENGTH, redact, secretProblem } from '../escalation/secret';
 import { SECRET_ACCOUNTS, type PhoneProvider } from '../escalation/types';
 import type { Notice } from '../storage/settings-store';
 import type { Clock, FileStore, SecretStore } from '../ports';
@@ -104,7 +104,7 @@ function providerOf(o: PhoneWiringOptions, s: EscalationSettings, k: Secrets): P
 
 /** Why a secret given in Settings is refused (never its value), or undefined. */
 function refusal(given: PhoneSecrets): string | undefined {
-  const topic = given.ntfyTopic ? secretProblem(given.ntfyTopic, 'The topic') : undefined;
+  const topic = given.ntfyTopic ? secretProblem(given.ntfyTopic, 'The topic', MAX_TOPIC_LENGTH) : undefined;
   if (topic) return topic;
   // The token is checked like the topic (an empty one removes it): a mistyped one would fail every booking later.
   const token = given.ntfyToken ? secretProblem(given.ntfyToken, 'The access token') : undefined;

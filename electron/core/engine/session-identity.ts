@@ -1,26 +1,18 @@
 // Who I am at one account's service, remembered (issue 47, adv47 r25 #1; sync/identity.ts says what a read shows).
 // The user my e-mail last resolved to is kept per account and service in a file, so a read where my e-mail names
 // nobody but that user is still listed keeps my shifts mine and says the mismatch once. The file is a claim (issue
-// 52): its id is checked (a service user id, bounded), its service must be this account's, a bad one is set aside and
-// said once, and a fresh match of my e-mail always wins and replaces it.
-import { z } from 'zod';
+// 52): signed, naming the e-mail it was resolved from (storage/identity-record.ts), used only for that e-mail at this
+// account's service; a bad or false one is set aside and said once, and a fresh match of my e-mail always wins.
 import type { AccountId } from '../../shared/accounts';
 import { MAIN_ACCOUNT_ID } from '../../shared/accounts';
 import type { ServiceSettings } from '../../shared/settings';
-import type { FileStore, Notifier } from '../ports';
-import type { Notice } from '../storage/settings-store';
+import type { Clock, FileStore, Notifier } from '../ports';
+import type { AppState } from '../../shared/view-state';
 import { originOf } from '../storage/cache-origin';
-import { heldAfterEmailChange, withMyEmail, type IdentityRead } from '../sync/identity';
+import { checkIdentity, identityText, idOf, type IdentityRecord } from '../storage/identity-record';
+import { afterFirstRead, type RecordSigner } from '../storage/record-key';
+import { heldAfterEmailChange, identityNoticeIds, withMyEmail, type IdentityRead } from '../sync/identity';
 import type { HeldSnapshot } from './session-snapshot';
-
-const RecordSchema = z.object({
-  version: z.literal(1),
-  address: z.string().max(2048),
-  userId: z.string().regex(/^usr_[A-Za-z0-9_-]{1,120}$/),
-  /** The service's address for me last told ("Acme lists you as …"): told once until my e-mail matches again. */
-  told: z.string().max(320).optional(),
-});
-type IdentityRecord = z.infer<typeof RecordSchema>;
 
 export function identityFileOf(accountId: AccountId): string {
   return accountId === MAIN_ACCOUNT_ID ? 'identity.json' : `identity-${accountId}.json`;
@@ -29,6 +21,9 @@ export function identityFileOf(accountId: AccountId): string {
 export interface SessionIdentityOptions {
   accountId: AccountId;
   files: FileStore;
+  clock: Clock;
+  /** The install's record key (record-key.ts); undefined (or none given) without a keychain: then unsigned. */
+  signer?: () => Promise<RecordSigner | undefined>;
   notifier: Notifier;
   settings: () => ServiceSettings;
   log: (message: string) => void;
@@ -43,7 +38,7 @@ export interface SessionIdentity {
   rememberedId(): string | null;
   /** What a read showed of me: remembered, told, and the problem said or cleared. */
   settled(read: IdentityRead): void;
-  notices(): Notice[];
+  notices(): AppState['notices'];
   /** My e-mail changed in Settings: saved data holding my user under the old one (a move at the service) names me
    *  as Settings do now, unless the new e-mail is someone's the saved data lists. Said anew, not a change. */
   emailChanged(held: Pick<HeldSnapshot, 'get' | 'restate'>, before: string, after: string): void;
@@ -51,7 +46,22 @@ export interface SessionIdentity {
   remove(): Promise<void>;
 }
 
-export const identityNoticeId = (accountId: AccountId): string => `identity-moved:${accountId}`;
+export const identityNoticeId = identityNoticeIds.moved;
+
+/** Why my shifts at the account are unknown when my e-mail names no one there: the note every "no shift of yours"
+ *  carries in its place (lower case: it is joined into a note). */
+const unmatchedNote = (label: string, email: string): string =>
+  `no one on ${label}'s schedules has the e-mail ${email}`;
+
+/** "No one is me": a problem whose fix is the account's e-mail field, and the note that keeps "off call" unsaid. */
+function absentNotice(o: SessionIdentityOptions, email: string): AppState['notices'][number] {
+  const label = o.settings().accountLabel;
+  const unmatched = unmatchedNote(label, email);
+  // With several accounts the state names the account before it ("Work: "), as it does the moved e-mail's words.
+  const whose = o.notificationLabel() === undefined ? `${label}'s` : 'its';
+  const message = `No one on ${whose} schedules has the e-mail ${email} — check the e-mail in Settings.`;
+  return { id: identityNoticeIds.absent(o.accountId), message, accountId: o.accountId, unmatched };
+}
 
 /** The problem in words: the account (named by the state's "Work: " with several), the address the service has for
  *  me now, the one Settings have, the fix. */
@@ -65,56 +75,88 @@ function tell(o: SessionIdentityOptions, serviceEmail: string): void {
   const label = o.notificationLabel();
   const title = `${label === undefined ? '' : `${label} · `}Check your e-mail in Settings`;
   const body = movedMessage(o, serviceEmail);
-  const params = { accountId: o.accountId };
+  // What Settings reads (its view params, as the tray's item opens it): the account and its e-mail field.
+  const params = { account: o.accountId, section: 'email' };
   void o.notifier
     .notify({ id: identityNoticeId(o.accountId), title, body, target: 'settings', params })
     .catch(() => undefined);
+}
+
+/** The problems said while they hold: my user under another e-mail; my e-mail naming no one (said of the e-mail the
+ *  read found no one under: one changed in Settings since waits for the next read). */
+function problems(o: SessionIdentityOptions, moved: string | undefined, absent: string | undefined) {
+  const email = o.settings().email.trim();
+  const open = moved !== undefined && moved.toLowerCase() !== email.toLowerCase();
+  const problem = open
+    ? { id: identityNoticeId(o.accountId), message: movedMessage(o, moved ?? ''), accountId: o.accountId }
+    : undefined;
+  return [problem, absent !== undefined && absent === email ? absentNotice(o, absent) : undefined];
+}
+
+/** The file not used, in words naming it and why, never quoting it; where it was set aside. */
+function setAsideText(
+  o: SessionIdentityOptions,
+  file: string,
+  read: { kind: 'damaged' } | { kind: 'refused'; reason: string },
+  where: string | undefined,
+): string {
+  const what = `The saved record of who you are at ${o.settings().accountLabel} (${file})`;
+  const why = read.kind === 'damaged' ? 'could not be read' : `was not used: ${read.reason}`;
+  const kept = where ? `; it was set aside (${where})` : '; setting it aside failed too';
+  return `${what} ${why}${kept}. Your e-mail in Settings is used.`;
 }
 
 export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentity {
   const file = identityFileOf(o.accountId);
   let record: IdentityRecord | undefined;
   let moved: string | undefined;
-  let damaged: Notice | undefined;
+  /** The e-mail a read found no one under (every schedule listing its people), until a read finds me. */
+  let absent: string | undefined;
+  let damaged: AppState['notices'][number] | undefined;
   let writing: Promise<void> = Promise.resolve();
   const address = (): string => originOf(o.settings()).address;
   const save = (next: IdentityRecord | undefined): void => {
     record = next;
-    const text = next && JSON.stringify(next);
     writing = writing
-      .then(() => (text ? o.files.writeAtomic(file, text) : o.files.remove(file)))
+      .then(async () => {
+        if (next === undefined) return o.files.remove(file);
+        const signer = await o.signer?.().catch(() => undefined);
+        return o.files.writeAtomic(file, identityText(file, next, signer));
+      })
       .catch(() => o.log('identity: the record of who you are could not be saved'));
   };
-  const rememberedId = (): string | null => (record && record.address === address() ? record.userId : null);
+  const rememberedId = (): string | null => idOf(record, address(), o.settings().email);
   return {
     async load() {
+      const signer = await o.signer?.().catch(() => undefined);
       const text = await o.files.read(file).catch(() => undefined);
-      if (text === undefined) return;
-      let raw: unknown;
-      try {
-        raw = JSON.parse(text);
-      } catch {
-        raw = undefined;
-      }
-      const read = RecordSchema.safeParse(raw);
-      if (read.success) {
-        record = read.data;
+      // Checked before it is marked read, so a MAC no key holds under a fresh key reads as the lost key's (as every
+      // record does); then read once under this key, found or not: a file put there later (this run, or the next
+      // engine of this process) is never taken in without the app's MAC.
+      const read =
+        text === undefined
+          ? undefined
+          : checkIdentity(file, text, { email: o.settings().email, nowMs: o.clock.now(), signer });
+      afterFirstRead(signer, file);
+      if (read === undefined) return;
+      if (read.kind === 'used') {
+        record = read.record;
         return;
       }
       const where = await o.files.backup(file).catch(() => undefined);
-      damaged = {
-        id: `identity-damaged:${o.accountId}`,
-        message: `The saved record of who you are at ${o.settings().accountLabel} could not be read${where ? `; it was set aside (${where})` : ''}. Your e-mail in Settings is used.`,
-      };
+      damaged = { id: `identity-damaged:${o.accountId}`, message: setAsideText(o, file, read, where) };
     },
     rememberedId,
     settled(read) {
       if (read.kind === 'unsettled') return;
-      const was = moved;
-      if (read.kind === 'matched') {
+      const was = `${moved}|${absent}`;
+      absent = read.kind === 'absent' ? read.email : undefined;
+      if (read.kind === 'absent') moved = undefined;
+      else if (read.kind === 'matched') {
         moved = undefined;
-        if (record?.userId !== read.userId || record.address !== address() || record.told !== undefined)
-          save({ version: 1, address: address(), userId: read.userId });
+        const email = o.settings().email.trim();
+        if (idOf(record, address(), email) !== read.userId || record?.told !== undefined)
+          save({ version: 1, address: address(), userId: read.userId, email, resolvedAtMs: o.clock.now() });
       } else {
         moved = read.serviceEmail;
         if (record && record.told !== read.serviceEmail) {
@@ -122,17 +164,17 @@ export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentit
           tell(o, read.serviceEmail);
         }
       }
-      if (was !== moved) o.changed();
+      if (was !== `${moved}|${absent}`) o.changed();
     },
     notices() {
-      const s = o.settings();
-      const open = moved !== undefined && moved.toLowerCase() !== s.email.trim().toLowerCase();
-      const problem = open ? { id: identityNoticeId(o.accountId), message: movedMessage(o, moved ?? '') } : undefined;
-      return [problem, damaged].filter((n) => n !== undefined);
+      return [...problems(o, moved, absent), damaged].filter((n) => n !== undefined);
     },
     emailChanged(held, before, after) {
-      const id = rememberedId();
-      if (id === null || before === after) return;
+      // The record was made for the e-mail Settings had until now (Settings already say `after`).
+      // Only while I am held under it (the service lists my user under another e-mail): a change made while my
+      // e-mail still named me is the user choosing another identity, taken as typed (readiness-fix-account's worlds).
+      const id = idOf(record, address(), before);
+      if (id === null || before === after || moved === undefined) return;
       const now = held.get();
       if (heldAfterEmailChange(now, id, after) !== now) held.restate((s) => withMyEmail(s, id, after.trim()));
     },

@@ -11,6 +11,7 @@ import { createEngineClients, type EngineClients } from './clients';
 import { createKeyHolder, type KeyHolder } from './keys';
 import type { HeldSnapshot } from './session-snapshot';
 import type { EngineOptions } from './types';
+import type { RecordSigner } from '../storage/record-key';
 
 export interface SessionSyncOptions {
   accountId: AccountId;
@@ -28,6 +29,8 @@ export interface SessionSyncOptions {
   stopped: () => boolean;
   changed: () => void;
   files: FileStore;
+  /** The install's record key (record-key.ts): the remembered identity's file is signed with it. */
+  signer?: () => Promise<RecordSigner | undefined>;
   notifier: Notifier;
   notificationLabel: () => string | undefined;
 }

@@ -3,6 +3,7 @@
 import { addressProblem, identityProblems } from '../../shared/account-checks';
 import type { Settings, SettingsPatch } from '../../shared/settings';
 import { failure, type Failure } from '../actions/common';
+import { sameServiceProblem } from './same-service-check';
 
 type Problem = { field: string; message: string };
 
@@ -28,14 +29,40 @@ function listProblems(stored: Settings, accounts: NonNullable<SettingsPatch['acc
       const unchanged = field === 'label' ? !renamed : saved !== undefined && saved[key] === a[key];
       if (!unchanged) problems.push({ field: `accounts.${i}.${field}`, message });
     }
+    // A service added, or moved to another's address and e-mail, is refused as "Add another service" refuses it
+    // (adv48 r26: Settings saved address// beside address, and the two were planned and written apart).
+    const moved = saved === undefined || saved.baseUrl !== a.baseUrl || saved.email !== a.email;
+    const same =
+      moved && !found.baseUrl
+        ? sameServiceProblem(
+            accounts.filter((b) => b !== a),
+            a,
+          )
+        : undefined;
+    if (same) problems.push({ field: `accounts.${i}.baseUrl`, message: same });
   });
   return problems;
+}
+
+/** One account's change (onboarding's steps): the name and e-mail it sets, judged as typed (the IPC edge checks
+ *  their lengths only since the forms' checks moved here). */
+function oneProblems(a: NonNullable<SettingsPatch['account']>): Problem[] {
+  const found = identityProblems(
+    { label: a.label ?? '', baseUrl: '', email: a.email ?? '' },
+    a.label !== undefined,
+    [],
+  );
+  const sent = (field: string) => (field === 'label' ? a.label : field === 'email' ? a.email : undefined);
+  return Object.entries(found)
+    .filter(([field]) => sent(field) !== undefined)
+    .map(([field, message]) => ({ field: `account.${field}`, message }));
 }
 
 /** The problems of what a save sets, in the forms' words, or undefined when all is well. One account's change
  *  setting its address (onboarding's address step) is judged as typed, an empty one too. */
 export function identityRefusal(stored: Settings, patch: SettingsPatch): Failure | undefined {
   const problems = patch.accounts ? listProblems(stored, patch.accounts) : [];
+  if (patch.account) problems.push(...oneProblems(patch.account));
   const address = patch.account?.baseUrl === undefined ? undefined : addressProblem(patch.account.baseUrl);
   if (address) problems.push({ field: 'account.baseUrl', message: address });
   if (problems.length === 0) return undefined;

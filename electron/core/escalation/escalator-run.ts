@@ -48,6 +48,9 @@ export interface EscalatorStatus {
   /** While `problem` is that start's, what fails for later starts too (a booking that didn't land, an alert not
    *  sent that is tried again: the channel fails now): said as their readiness (adv50 r24 #2). */
   laterProblem?: string;
+  /** The starts of blocks not over yet whose phone time falls at or after their end (pastItsBlock): the phone won't
+   *  ring for them, said as such (never "armed ✓" for that shift). */
+  tooShortStartsMs?: number[];
 }
 
 /** A booked alert that must not ring (no longer mine, or acknowledged) whose cancel failed; `passed`: its time came. */
@@ -238,6 +241,11 @@ export const dueOf = (r: Run, t: AlarmTarget) => {
   const late = heardMs !== undefined && heardMs - t.atMs > RING_ON_TIME_MS;
   return (late ? heardMs : t.atMs) + r.o.afterMs;
 };
+/** The phone rings for a start not acknowledged within N minutes of its block, so only inside that block: one due
+ *  at or after the block's end (a 10-minute cover slice with N = 20) is neither booked nor sent, and a booking made
+ *  before the block was cut is cancelled at once (adv50 r26 #1: booked for after the end, it rang for Alice's time
+ *  while the lid was closed). Only this computer's alarm rings for such a block. */
+export const pastItsBlock = (r: Run, t: AlarmTarget): boolean => dueOf(r, t) >= t.endMs;
 /** Its time has come and its alarm hasn't rung here yet: noted the first time (dueOf counts from then until it
  *  rings). Answers whether it waits for its ring. */
 export function notePastUnrung(r: Run, t: AlarmTarget, nowMs: number): boolean {
@@ -282,7 +290,8 @@ export const alertIdsOf = (r: Run, t: AlarmTarget): string[] => [
 ];
 
 /** Handed off, moved (another key now) or acknowledged: what is booked for it must not ring. */
-export const unwanted = (r: Run, key: string) => !r.targets.some((t) => t.key === key) || acked(r, key);
+export const unwanted = (r: Run, key: string) =>
+  !r.targets.some((t) => t.key === key && !pastItsBlock(r, t)) || acked(r, key);
 
 export function statusOf(r: Run): EscalatorStatus {
   const next = Math.min(
@@ -314,7 +323,11 @@ export function statusOf(r: Run): EscalatorStatus {
       ? undefined
       : minutely(maybe.unbooked ?? notBooked(r, missedKey) ?? (retrying ? missed : undefined));
   const stillRing = stillRingOf(r);
+  const nowMs = r.o.clock.now();
+  const open = r.o.provider ? r.targets.filter((t) => t.endMs > nowMs && !acked(r, t.key)) : [];
+  const tooShort = open.filter((t) => pastItsBlock(r, t)).map((t) => t.startMs);
   return {
+    ...(tooShort.length > 0 ? { tooShortStartsMs: tooShort } : {}),
     ...(stillRing.length > 0 ? { stillRing } : {}),
     ...(waitingUntilMs === undefined ? {} : { waitingUntilMs }),
     ...(waitingUntilMs !== undefined && r.o.provider?.waitKept?.() ? { waitKept: true } : {}),
@@ -379,7 +392,10 @@ function goneWhy(r: Run, key: string): 'moved' | 'not-mine' {
   if (was?.startMs === undefined || was.endMs === undefined) return 'not-mine';
   const { startMs, endMs } = was;
   const block = blockOf(key);
-  const moved = r.targets.some((t) => blockOf(t.key) === block && t.startMs < endMs && t.endMs > startMs);
+  // Its own target (a block too short for its phone time) is not a move: the shift is not mine by then.
+  const moved = r.targets.some(
+    (t) => t.key !== key && blockOf(t.key) === block && t.startMs < endMs && t.endMs > startMs,
+  );
   return moved ? 'moved' : 'not-mine';
 }
 

@@ -21,6 +21,7 @@ import {
   SENDING,
   statusOf,
   notePastUnrung,
+  pastItsBlock,
   RETRY_AFTER_MS,
   type BookTry,
   type Run,
@@ -114,6 +115,7 @@ export async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number)
     if (notePastUnrung(r, t, nowMs) && b) continue;
     const dueMs = dueOf(r, t);
     if (acked(r, t.key) || state.sent[t.key] !== undefined || dueMs <= nowMs - AWAIT_ACK_MS) continue;
+    if (pastItsBlock(r, t)) continue;
     if (provider.book && dueMs - nowMs >= NTFY_MIN_DELAY_MS && dueMs - nowMs <= BOOK_AHEAD_MS) {
       const alert = alertOf(t, { words: r.words }, dueMs);
       // Booked again (the same id replaces it) when its words changed too: the account naming it was muted, or the

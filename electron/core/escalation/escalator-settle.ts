@@ -71,9 +71,8 @@ export async function settleBooked(r: Run, provider: PhoneProvider, nowMs: numbe
     why: r.maybeWhy,
   });
   for (const [key, b] of Object.entries(state.booked)) {
-    const t = wanted.get(key);
-    // Handed off, moved (another key now), or acknowledged: the booked alert must not ring.
-    if (b.atMs > nowMs && (!t || acked(r, key)) && provider.cancel) {
+    // Handed off, moved (another key now), acknowledged, or its block cut short of its time: it must not ring.
+    if (b.atMs > nowMs && unwanted(r, key) && provider.cancel) {
       const answer = await provider.cancel(b.id);
       noteCancel(r, key, b.atMs, answer);
       if (outcome(r, answer, CANCELLING)) delete state.booked[key];

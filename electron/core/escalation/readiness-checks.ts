@@ -68,6 +68,8 @@ export interface PhoneCheckInput {
   localZone?: string;
   /** Watched schedules still loading: a start of theirs is not booked yet (said, never "booked"). */
   loading?: readonly string[];
+  /** The start of the shift this readiness is for. */
+  shiftStartMs?: number;
 }
 
 export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
@@ -101,6 +103,14 @@ export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
       ...base,
       result: 'problem',
       message: 'Phone escalation: its topic or keys are missing (Settings → Phone).',
+    };
+  // Shorter than the phone time: nothing is booked or sent for it (escalator-run.ts pastItsBlock), whatever a test
+  // said; only this computer's alarm rings. Said, never "armed ✓" (adv50 r26 #1).
+  if (i.shiftStartMs !== undefined && i.status?.tooShortStartsMs?.includes(i.shiftStartMs))
+    return {
+      id: 'phone',
+      result: 'ok',
+      message: `Phone escalation: won't ring for this shift: it ends within ${i.settings.afterMin} min of its alarm, so only this computer's alarm rings.`,
     };
   const opts = { nowMs: i.nowMs, ...(i.localZone ? { localZone: i.localZone } : {}) };
   if (i.testedAtMs === undefined)

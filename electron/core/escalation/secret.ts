@@ -3,6 +3,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { addressPieces } from './address-pieces';
 import type { HttpSend } from './http';
+import { MAX_TOPIC_LENGTH } from '../../shared/phone-defaults';
+
+export { MAX_TOPIC_LENGTH };
 
 export const MIN_TOPIC_LENGTH = 24;
 
@@ -13,9 +16,11 @@ export function generateTopic(bytes: (n: number) => Uint8Array = randomBytes): s
   return `oncall-${out}`;
 }
 
-/** Why a topic (or token) is refused, or undefined when it is fine. Never echoes the value. */
-export function secretProblem(value: string, what: string): string | undefined {
+/** Why a topic (or token) is refused, or undefined when it is fine. Never echoes the value. `maxLength`: a topic's
+ *  (ntfy answers 404 for a longer one, so every booking would fail). */
+export function secretProblem(value: string, what: string, maxLength = Infinity): string | undefined {
   if (value.length < MIN_TOPIC_LENGTH) return `${what} is too short (at least ${MIN_TOPIC_LENGTH} characters)`;
+  if (value.length > maxLength) return `${what} is longer than ntfy takes (at most ${maxLength} characters)`;
   if (!/^[A-Za-z0-9_-]+$/.test(value)) return `${what} may hold only letters, digits, - and _`;
   return undefined;
 }

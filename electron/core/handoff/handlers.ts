@@ -16,6 +16,10 @@ import { heldOf, lookOf, madeOf, type HandoffParts } from './handler-parts';
 
 export type { HandoffParts } from './handler-parts';
 
+/** A cover's e-mail as main takes it in, without spaces around it: what is written, named and compared is the
+ *  person's address (adv48 r26: ' bob@example.com ' was written as Bob where Bob was refused). */
+const trimmed = <T extends { email: string }>(x: T): T => ({ ...x, email: x.email.trim() });
+
 /** Away mode and swaps: answered once for all accounts, beside the per-account handlers. */
 export type HandoffChannel = Extract<
   EngineChannel,
@@ -142,7 +146,8 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
         lastPlan = planFor(span.startMs, span.endMs);
         return ok(lastPlan);
       }),
-    'handoff:create': (request) => writing(() => controller.create(request.items, spanOf(request.range), lastPlan)),
+    'handoff:create': (request) =>
+      writing(() => controller.create(request.items.map(trimmed), spanOf(request.range), lastPlan)),
     'handoff:get': async () => ok(controller.status()),
     'handoff:retry': () => writing(() => controller.retry()),
     'handoff:dismiss': () =>
@@ -150,7 +155,8 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
         const answer = await controller.dismiss();
         return isFailure(answer) ? answer : ok(answer);
       }),
-    'swap:create': (request) => writing(() => swapShifts(swapDeps, request).then(kept)),
+    'swap:create': (request) =>
+      writing(() => swapShifts(swapDeps, { ...request, theirs: trimmed(request.theirs) }).then(kept)),
     'swap:settle': (request) => writing(() => settleSwap({ ...swapDeps, look }, request).then(kept)),
     'cover:ask-text': (request) => guarded(() => askText(parts, planFor, request)),
   };

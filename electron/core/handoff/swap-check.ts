@@ -5,6 +5,7 @@ import type { Failure } from '../../shared/failure';
 import type { HandoffPlan, SwapRequest } from '../../shared/handoff';
 import type { AppState } from '../../shared/view-state';
 import { clashesWithMine, coverRefusal, onCallOver } from '../../shared/swap-rules';
+import { emailKey } from '../../shared/service-identity';
 import { failure } from '../actions/common';
 import { notAsPlannedText, type WordDeps } from './changed-now';
 
@@ -95,7 +96,7 @@ function mineProblem(deps: CheckDeps, r: SwapRequest): Failure | undefined {
  * the whole window).
  */
 function coverProblem(state: AppState, r: SwapRequest, me: string, landed: boolean): Failure | undefined {
-  const them = r.theirs.email.toLowerCase();
+  const them = emailKey(r.theirs.email);
   const onCallOn = (w: SwapRequest['mine']) =>
     onCallOver(
       state.schedules.find((s) => s.id === w.scheduleId),

@@ -15,6 +15,7 @@ const LABELS: Record<Exclude<Action, 'settings'>, string> = {
 export function fixLabelOf(check: ReadinessCheck): string | undefined {
   if (!check.action) return undefined;
   if (check.action !== 'settings') return LABELS[check.action];
+  if (check.id === 'schedule') return 'Remove or replace it in Settings';
   return check.id === 'key' ? 'Enter a new key' : 'Open reminder settings';
 }
 

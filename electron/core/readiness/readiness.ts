@@ -3,6 +3,7 @@
 import { assertNever, unknownWhyText, viewBasis, type Basis } from '../../shared/basis';
 import { remindersFor, type ServiceSettings } from '../../shared/settings';
 import type { AppState, MyShift, Readiness, ReadinessCheck } from '../../shared/view-state';
+import { notFoundCheck } from './not-found';
 
 export const READINESS_WINDOW_MS = 24 * 60 * 60_000;
 /** A test notification the person answered counts for this long (settings can change, a Focus mode be added). */
@@ -86,6 +87,7 @@ function scheduleCheck(input: ReadinessInput, shift: MyShift): ReadinessCheck {
             message: `${shift.scheduleName} is up to date, and the shift is still yours.`,
           };
     case 'saved':
+      if (view?.status.kind === 'not_found') return notFoundCheck(shift.scheduleName);
       return {
         id: 'schedule',
         result: 'problem',

@@ -111,7 +111,7 @@ export function myBlockSpans(snapshot: Snapshot, settings: ServiceSettings): Blo
   if (emailLower === '') return [];
   const watched = new Set(settings.schedules.map((w) => w.id));
   return snapshot.schedules.flatMap((s) =>
-    watched.has(s.id) && !s.notFound
+    watched.has(s.id)
       ? myBlocksOf(segmentsOf(knownOf(s).shifts), emailLower).map((b) => ({ startMs: b.startMs, endMs: b.endMs }))
       : [],
   );
@@ -129,7 +129,9 @@ export function myUpcomingShifts(
   const watched = new Set(settings.schedules.map((w) => w.id));
   const result: { ref: ShiftRef; horizonEndMs: number }[] = [];
   for (const s of snapshot.schedules) {
-    if (!watched.has(s.id) || s.notFound) continue;
+    // A schedule answering 404 keeps its saved shifts as saved data, as every text surface states them: what the app
+    // says I am on comes, from saved data (adv47 r26 #1). Its data stays untouched meanwhile (sync/apply).
+    if (!watched.has(s.id)) continue;
     // Over time the latest read couldn't read, the last read that covered it speaks (saying it is saved data).
     const known = knownOf(s);
     const segments = segmentsOf(known.shifts);

@@ -5,6 +5,7 @@ import { formatDayTime } from '../../shared/format';
 import { settingsOfService, type ServiceSettings } from '../../shared/settings';
 import { displayAddress } from '../../shared/accounts';
 import type { AccountSetup, AccountView, AppState, ScheduleView } from '../../shared/view-state';
+import type { MyGap } from '../../shared/view-me';
 import { coverageLists, coverageStatus } from './coverage';
 import { readinessOf } from '../readiness/readiness';
 import { nextStartShift } from '../../shared/on-call-run';
@@ -47,6 +48,24 @@ function accountViewOf(
 }
 
 /** One service's state (its settings seen as a single-account file); the engine combines several (combine.ts). */
+type Mine = ReturnType<typeof myState>;
+
+/** My e-mail names no one on the account's schedules (sync/identity.ts): my shifts on each are unknown, never none;
+ *  the reason is main's words on the notice that says it. */
+function mineOrUnknown(schedules: ScheduleView[], input: DeriveInput, read: Mine): Mine {
+  const reason = input.notices.find((n) => n.unmatched !== undefined)?.unmatched;
+  if (reason === undefined) return read;
+  const gap = (s: ScheduleView): MyGap => ({
+    accountId: s.accountId,
+    scheduleId: s.id,
+    scheduleName: s.name,
+    kind: 'not_read',
+    reason,
+    now: true,
+  });
+  return { ...read, gaps: schedules.map(gap) };
+}
+
 export function deriveState(input: DeriveInput): AppState {
   const { snapshot, nowMs, settings } = input;
   const emailLower = settings.email.trim().toLowerCase();
@@ -68,7 +87,7 @@ export function deriveState(input: DeriveInput): AppState {
     ...(input.setup.keyVariable ? { keyVariable: input.setup.keyVariable } : {}),
   };
   const sync = syncStatus(snapshot, input.setup, settings, byId, syncContext);
-  const me = myState(schedules, byId, input, emailLower);
+  const me = mineOrUnknown(schedules, input, myState(schedules, byId, input, emailLower));
   const coverageRead = coverageStatus(snapshot, nowMs, settings, servedFromCache, staleAfterMs(settings));
   // Readiness is about the next start of my on-call time, not a block that carries it on (back to back).
   const readiness = readinessOf({

@@ -6,7 +6,7 @@ import type { AppState } from '../../shared/view-state';
 import { accountsNeedingSetup } from '../../shared/accounts';
 import { halfSwapLine } from '../../shared/half-swap-text';
 import type { Fmt } from './tray-sections';
-import { problemItems, setupProblemItems } from './tray-problem-items';
+import { emailFixItems, problemItems, setupProblemItems } from './tray-problem-items';
 import type { TrayLeafItem, TrayMenuItem } from './tray-items';
 
 /** The menu's folds, least hidden first: none; `tight` (one alarm one item, override, swap and away under "More");
@@ -40,7 +40,8 @@ export function headItems(
     });
   // macOS keeps the login item waiting for approval: the fix is the user's, in System Settings (the label says where).
   if (extras.loginProblem) rest.push({ type: 'label', label: extras.loginProblem });
-  return { sync: problemItems(state, problem, f), rest: [...rest, ...setupItems(state)] };
+  // An e-mail that names no one (or my user moved) is the account's problem: with its sync problems, fix and all.
+  return { sync: [...problemItems(state, problem, f), ...emailFixItems(state)], rest: [...rest, ...setupItems(state)] };
 }
 
 /** The first problem stays; the others (each with its fix) are one "n more problems" submenu. Submenus (the phone

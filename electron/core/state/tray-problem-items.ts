@@ -6,6 +6,7 @@ import { WORST_FIRST } from '../../shared/problem-order';
 import { fmt, type Fmt } from './tray-sections';
 import type { TrayLeafItem } from './tray-items';
 import type { TrayParams } from './tray-actions';
+import { fixedAtEmail } from '../sync/identity';
 
 const SETTINGS_FIX = 'Remove or replace it in Settings…';
 
@@ -75,4 +76,16 @@ function setupProblem(state: AppState, id: string, label: string, message: strin
   const text = message === 'Add your API key to start.' ? `Add the API key for ${label}…` : `${label}: ${message}`;
   if (!account) return [{ type: 'label', label: text }];
   return [{ type: 'action', label: text, action: 'open-onboarding', enabled: true, params: { accountId: account.id } }];
+}
+
+/** My e-mail at an account names no one on its schedules, or the service lists my user under another: each an item
+ *  opening Settings at that account's e-mail field, worded as the notice is (main's words, one per account). */
+export function emailFixItems(state: AppState): TrayLeafItem[] {
+  const only = state.accounts.length === 1 ? state.accounts[0]?.id : undefined;
+  return state.notices.flatMap((n): TrayLeafItem[] => {
+    const accountId = n.accountId ?? only;
+    if (!fixedAtEmail(n.id) || accountId === undefined) return [];
+    const params: TrayParams = { accountId, section: 'email' };
+    return [{ type: 'action', label: n.message, action: 'open-settings', enabled: true, params }];
+  });
 }

@@ -10,6 +10,7 @@ import { stillRingLines, stillRingShortLines } from '../../shared/still-ring-tex
 import { coverageFreshnessLine, uncoveredLines, fmt, type Fmt } from './tray-sections';
 import { listDatedByProblem } from './tray-coverage-words';
 import { allAlarms, halfSwapLines, problemItems, setupProblemItems } from './tray-glance';
+import { emailFixItems } from './tray-problem-items';
 import { shortStateForms, stateLine } from './tray-tooltip-state';
 import { knownAsks, unsureGroups } from '../../shared/ask-basis-words';
 import { dayOpts } from './tray-fmt';
@@ -124,6 +125,7 @@ export function tooltipText(state: AppState, f: Fmt, maxChars?: number): string 
   // Each account's problem on a line of its own, as the menu has one item each.
   lines.push(...problemItems(state, problemLine(state, f), f).map((i) => ('label' in i ? i.label : '')));
   if (state.accounts.length > 1) lines.push(...setupProblemItems(state).map((i) => ('label' in i ? i.label : '')));
+  lines.push(...emailFixItems(state).map((i) => ('label' in i ? i.label : '')));
   lines.push(...halfSwapLines(state, f));
   if (state.halfHandoff) lines.push(state.halfHandoff);
   return maxChars === undefined ? lines.join('\n') : boundTooltip(lines, maxChars);

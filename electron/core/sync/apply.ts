@@ -1,7 +1,7 @@
 // Folds a fetch pass into the snapshot (pure). Last good data is kept on failure; each schedule carries its own
 // problem, so one failing schedule never discards the others. 404 marks a schedule as not found: its last known
-// data is kept for display and the offline cache (reminders skip `notFound` schedules, so nothing is announced
-// from it). A 401 on a schedule marks the key as rejected; a 401 on the coverage list alone only means this key
+// data is kept as saved data: every surface, reminder and alarm speaks from it as from any failed read (no change
+// is told from it while it lasts). A 401 on a schedule marks the key as rejected; a 401 on the coverage list alone only means this key
 // can't read that list, so schedules keep syncing.
 import type { ApiError } from '../../api/errors';
 import type { FetchProblem, ScheduleSnapshot, Snapshot } from '../model/snapshot';

@@ -15,6 +15,9 @@ export type IdentityRead =
   | { kind: 'matched'; userId: string; email: string }
   /** My e-mail names nobody; the user it last resolved to is there under `serviceEmail`. */
   | { kind: 'moved'; userId: string; serviceEmail: string }
+  /** Every schedule read lists its users and neither my e-mail nor that user is among them, nor on any shift or
+   *  request read: my e-mail names no one at this service (a typo, or my user gone), so my shifts are unknown. */
+  | { kind: 'absent'; email: string }
   /** Neither is in the read (nothing read, or neither listed): the read settles nothing about me. */
   | { kind: 'unsettled' };
 
@@ -38,8 +41,22 @@ export function identityOfPass(pass: FetchPass, email: string, rememberedId: str
   const matched = mine === '' ? undefined : users.find((u) => u.email.toLowerCase() === mine);
   if (matched) return { kind: 'matched', userId: matched.id, email: matched.email };
   const known = rememberedId === null ? undefined : users.find((u) => u.id === rememberedId);
-  return known ? { kind: 'moved', userId: known.id, serviceEmail: known.email } : { kind: 'unsettled' };
+  if (known) return { kind: 'moved', userId: known.id, serviceEmail: known.email };
+  // "No one is me" only from a read of every schedule's people: one not read, or one not listing them, may hold me.
+  const listed = pass.schedules.every((f) => f.details.ok && f.details.value.users !== undefined);
+  return mine !== '' && pass.schedules.length > 0 && listed
+    ? { kind: 'absent', email: email.trim() }
+    : { kind: 'unsettled' };
 }
+
+/** The notices that say who I am at an account is unsettled (my user under another e-mail; my e-mail naming no one):
+ *  each is the account's problem, its fix the account's e-mail field in Settings. Main's alone: the id says it, so
+ *  the popover's first load carries no field for it. */
+export const identityNoticeIds = {
+  moved: (accountId: string): string => `identity-moved:${accountId}`,
+  absent: (accountId: string): string => `identity-absent:${accountId}`,
+};
+export const fixedAtEmail = (noticeId: string): boolean => /^identity-(moved|absent):/.test(noticeId);
 
 type Swap = (users: User[]) => User[];
 

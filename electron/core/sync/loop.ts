@@ -132,7 +132,7 @@ async function pass(loop: Loop, client: OncallClient, plan: FetchPlan): Promise<
   if (isStale()) return;
   // Saved shifts (not read again while the revision holds) name me as this read settled it, before and now alike.
   const as = heldAs(me, email);
-  if (me.kind !== 'unsettled' && as !== undefined) {
+  if ((me.kind === 'matched' || me.kind === 'moved') && as !== undefined) {
     const restate = (s: Snapshot) => withMyEmail(s, me.userId, as);
     if (snapshot.restate) snapshot.restate(restate);
     else snapshot.set(restate(snapshot.get()));

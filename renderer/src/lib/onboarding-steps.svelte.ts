@@ -12,12 +12,13 @@ import { accountToSetUp } from './accounts';
 
 export const STEPS = ['API key', 'Service address', 'Schedules', 'You'] as const;
 
-/** Why a later step can't be opened yet (a step opens once the steps before it are done). */
+/** Why a later step can't be opened yet (a step opens once the steps before it are done, each saved by its Next:
+ *  with schedules listed, "You" still waits for that, so its reason says so). */
 export const REASONS = [
   '',
   'Enter your API key first.',
   'Set the service address first.',
-  'Choose at least one schedule first.',
+  'Choose at least one schedule, then press “Next: You”.',
 ];
 
 /** Said when onboarding has no account to set up, instead of saving to one not asked for. */

@@ -1,7 +1,8 @@
 // Where Settings opens when a fix opened it (issue 49: a fix lands where the problem is, never at the top where the
 // shared reminders may read on while the schedule's own choice is off). The places are the ones
 // electron/shared/readiness-fix.ts names: Phone; a service's schedule's reminder choice; a service's mute and pause;
-// the global shortcut another app holds (its field and the error under it).
+// the global shortcut another app holds (its field and the error under it); a service's "My e-mail" (it names no one
+// on that service's schedules, or the service lists me under another).
 // Only Settings (the forms chunk) loads it.
 
 /** The first element under `root` whose `data-<key>` is `value` (compared, never put into a selector). */
@@ -26,6 +27,12 @@ function silenceChoice(root: ParentNode, account?: string): HTMLElement | null |
   return mute?.checked === false ? (box?.querySelector('button') ?? mute) : mute;
 }
 
+/** The service's "My e-mail" field: `my-email-<account>` with several services, `my-email` with one. */
+function emailField(root: ParentNode, account?: string): HTMLElement | undefined {
+  const all = [...root.querySelectorAll<HTMLElement>('input[id^="my-email"]')];
+  return all.find((e) => e.id === `my-email-${account}`) ?? all.find((e) => e.id === 'my-email');
+}
+
 /** Svelte action on Settings' page: once mounted, what `params` names is scrolled into view (clear of the Save bar:
  *  see keepFocusClearOf) and focused, so the keyboard starts there. Nothing named: the page's own first field. */
 export function landAt(node: HTMLElement, params: Record<string, string>): void {
@@ -38,11 +45,13 @@ export function landAt(node: HTMLElement, params: Record<string, string>): void 
   const target =
     section === 'shortcut'
       ? node.querySelector<HTMLElement>('[data-fix="shortcut"] input')
-      : section === 'reminders'
-        ? reminderChoice(node, account, schedule)
-        : section === 'silence'
-          ? silenceChoice(node, account)
-          : undefined;
+      : section === 'email'
+        ? emailField(node, account)
+        : section === 'reminders'
+          ? reminderChoice(node, account, schedule)
+          : section === 'silence'
+            ? silenceChoice(node, account)
+            : undefined;
   // Centred: a schedule's row keeps its own choices below it on screen with it, and the shortcut's field keeps room
   // under it for its "could not be registered", which comes a moment later (asked of main).
   const box = target?.closest('[data-schedule]') ?? target?.closest('[data-fix="shortcut"]') ?? target;

@@ -1,5 +1,7 @@
 // An account without an e-mail: the app can't tell which of its people I am, so nothing is said of my shifts there.
-// Work's e-mail is in no rotation (so Work alone would be "not on call"); Acme's is not set while Acme's key belongs
+// Work's e-mail is a person there with no shift in the horizon (one hour of theirs a month on, so Work alone would be
+// "not on call"; an e-mail naming no one there is unknown, test/core/engine/identity-fix.test.ts); Acme's is not set
+// while Acme's key belongs
 // to someone the simulator itself has on call within the horizon. No surface may then say plainly that I am off call
 // or have no shift: each scopes the statement to Work and names Acme as not looked at.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +11,8 @@ import { buildHandoffSummary } from '../../../electron/core/state/handoff-summar
 import { loadPopover, popover } from '../support/popover-text';
 import { myBlocks } from '../support/truth';
 import { twoServices, type TwoServices } from './support/two-services';
-import { DAY } from '../../support/time';
+import { DAY, HOUR } from '../../support/time';
+import { SEED_USERS } from '../support/seeds';
 import { trayLabels } from '../support/tray-labels';
 
 const START = Date.parse('2026-03-04T12:00:00Z');
@@ -20,7 +23,15 @@ beforeAll(loadPopover, 180_000);
 
 async function started(workEmail = 'carol@example.com'): Promise<TwoServices> {
   world = await twoServices(START);
-  const { files } = world.harness;
+  const { files, sim } = world.harness;
+  // Carol is a person at Work too, with one hour a month on: listed on its schedule, no shift in the horizon.
+  const carol = { ...SEED_USERS.carol, email: 'carol@example.com' };
+  sim.state.users.set(carol.id, carol);
+  sim.state.addOverride(
+    'sch_primary',
+    { startMs: START + 30 * DAY, endMs: START + 30 * DAY + HOUR, userIds: [carol.id] },
+    START,
+  );
   const settings = JSON.parse((await files.read('settings.json')) ?? '{}') as { accounts: { email: string }[] };
   settings.accounts[0]!.email = workEmail;
   settings.accounts[1]!.email = '';

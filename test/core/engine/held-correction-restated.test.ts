@@ -119,28 +119,33 @@ describe('engine: a held correction of my own override is worded from what is kn
   }, 30_000);
 });
 
-const CORRECTION = 'Correction: not on call Tue 10:00 (09:00 UTC) after all';
-const SAVED = 'What you were told about it came from saved data from Tue 07:56.';
+// Tue is yesterday when the summary is shown (Wed 06:05Z): a past day carries its date ("10 Mar, 10:00"), as the one
+// formatter words it since adv49 r19, never a bare weekday that reads as next Tuesday. Computed here, not pinned.
+const TUE_DAY = (zone: string) =>
+  new Date(TUE.startMs).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: zone });
+const [DAY, DAY_UTC] = [TUE_DAY('Europe/Berlin'), TUE_DAY('UTC')];
+const CORRECTION = `Correction: not on call ${DAY}, 10:00 (09:00 UTC) after all`;
+const SAVED = `What you were told about it came from saved data from ${DAY}, 07:56.`;
 
 describe('engine: a held past correction is worded from what is known when shown', () => {
   it('given to Carol since: Carol was on call', async () => {
     const lines = await pastNight({ ...TUE, userIds: ['usr_carol'] });
     expect(lines).toEqual([
-      `${CORRECTION}: Carol Lee was on call Ops Tue 10:00–18:00 (Tue 09:00–17:00 UTC), not you. ${SAVED}`,
+      `${CORRECTION}: Carol Lee was on call Ops ${DAY}, 10:00–18:00 (${DAY_UTC}, 09:00–17:00 UTC), not you. ${SAVED}`,
     ]);
   }, 30_000);
 
   it('given to Carol since, then down and a restart: Carol, on the saved data it rests on', async () => {
     const lines = await pastNight({ ...TUE, userIds: ['usr_carol'] }, { down: true, restart: true });
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/Carol Lee was on call Ops Tue 10:00–18:00/);
+    expect(lines[0]).toContain(`Carol Lee was on call Ops ${DAY}, 10:00–18:00`);
     expect(lines[0]).not.toMatch(/Bob/);
   }, 30_000);
 
   it('13–17Z put back on me since: Bob had 10:00–14:00 only', async () => {
     const lines = await pastNight({ startMs: at('2026-03-10T13:00:00Z'), endMs: TUE.endMs, userIds: ['usr_me'] });
     expect(lines).toEqual([
-      `${CORRECTION}: Bob Stone was on call Ops Tue 10:00–14:00 (Tue 09:00–13:00 UTC), not you. ${SAVED}`,
+      `${CORRECTION}: Bob Stone was on call Ops ${DAY}, 10:00–14:00 (${DAY_UTC}, 09:00–13:00 UTC), not you. ${SAVED}`,
     ]);
   }, 30_000);
 });

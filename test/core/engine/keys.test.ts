@@ -38,7 +38,8 @@ describe('engine: keychain unreadable at start-up', () => {
     const set = await engine.handlers['key:set']({ accountId: MAIN_ACCOUNT_ID, key: h.sim.apiKey });
     expect(set).toEqual({ ok: true, value: { storage: 'memory' } });
     await h.clock.advance(1_000);
-    expect(engine.getState().notices).toEqual([]);
+    // quietSeed has me on none of its schedules: that problem is its own (identity-fix.test.ts), not the keychain's.
+    expect(engine.getState().notices.filter((n) => !n.id.startsWith('identity-absent:'))).toEqual([]);
     expect(engine.getState().sync.kind).toBe('ok');
   });
 });

@@ -53,7 +53,7 @@ describe('reminder wording for shift ends', () => {
       at('2026-03-03T07:00:00Z'),
       PLANNED,
     ).body;
-    expect(nextDay).toBe('You have been on call for Platform primary since Mon 09:00 (until Wed 09:00).');
+    expect(nextDay).toBe('You have been on call for Platform primary since 2 Mar, 09:00 (until Wed 09:00).');
     const endsToday = sinceNotification('s', week, opts, at('2026-03-09T06:00:00Z'), PLANNED).body;
     expect(endsToday).toBe('You have been on call for Platform primary since 2 Mar, 09:00 (until 09:00).');
   });

@@ -49,7 +49,7 @@ function sample(kind: ReminderKind): PlannedReminder {
   return r;
 }
 
-const SAYS_SAVED = /^According to saved data from (Tue )?18:55[,:] /;
+const SAYS_SAVED = /^According to saved data from (10 Mar, )?18:55[,:] /;
 
 describe('the policy table', () => {
   it.each(Object.keys(POLICIES) as ReminderKind[])(
@@ -107,7 +107,9 @@ describe('the summary after quiet time', () => {
 
   it('a line held from fresh data whose data is saved data by 07:00 says so', () => {
     const summary = summaryOf([held], at7, { opts, stillTrue: () => true, savedDataAtMs: () => SAVED_AT });
-    expect(summary?.body).toBe('On call in 20 h (according to saved data from Tue 18:55): Night desk Thu 03:00–11:00');
+    expect(summary?.body).toBe(
+      'On call in 20 h (according to saved data from 10 Mar, 18:55): Night desk Thu 03:00–11:00',
+    );
   });
 
   it('from fresh data the line is plain', () => {

@@ -31,13 +31,13 @@ async function running(
   return { h, answers, power: (e) => engine.power(e) };
 }
 
-const berlin = (t: number, withDay = false): string =>
-  new Date(t).toLocaleString('en-GB', {
-    timeZone: 'Europe/Berlin',
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(withDay ? { weekday: 'short' } : {}),
-  });
+// A day before the one shown carries its date (the one formatter, adv49 r19: "10 Mar, 18:55", never a bare weekday).
+const berlin = (t: number, withDay = false): string => {
+  const time = new Date(t).toLocaleString('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' });
+  if (!withDay) return time;
+  const day = new Date(t).toLocaleDateString('en-GB', { timeZone: 'Europe/Berlin', day: 'numeric', month: 'short' });
+  return `${day}, ${time}`;
+};
 const line = (n: Shown) => `${berlin(n.atMs)} ${n.title} | ${n.body}`;
 
 describe('issue 27 case 4: every reminder kind says what it rests on', () => {

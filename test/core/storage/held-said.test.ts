@@ -63,4 +63,6 @@ it('every dropped held reminder is said once, those dropped after the first read
     /^3 entries .*\(a schedule not watched now; not true once the service was read again\)/,
   );
   await e.stop();
-});
+  // 11 simulated hours over three schedules: 15 s alone on a loaded 2-core machine, three quarters of vitest's 20 s
+  // default (it timed out in a full CI run).
+}, 60_000);
