@@ -131,4 +131,21 @@ describe('pushed state check without zod', () => {
     expect(Reflect.get(Object(loaded), 'default')).toEqual(schema);
     expect(source.length).toBeLessThan(appStateSchemaJson().length * 0.6);
   });
+
+  // Issue 49: the popover's first load carries this schema; a `type` that every `const`/`enum` value already has
+  // decides nothing (the checker compares values strictly), so it is left out, and the refusals above still hold.
+  it('says no type that its const or enum values already have', () => {
+    const implied: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (typeof node !== 'object' || node === null) return;
+      const values = 'const' in node ? [node.const] : 'enum' in node && Array.isArray(node.enum) ? node.enum : [];
+      const type = 'type' in node ? node.type : undefined;
+      if (typeof type === 'string' && values.length > 0 && values.every((v) => matches({ type }, v))) implied.push(at);
+      for (const [k, v] of Object.entries(node)) walk(v, `${at}.${k}`);
+    };
+    walk(schema, '$');
+    expect(implied).toEqual([]);
+    // The strings that are not values of a list still say their type.
+    expect(matches(schema.properties?.lastSuccessAt ?? {}, 5)).toBe(false);
+  });
 });

@@ -71,7 +71,7 @@ export function check(deps: CheckDeps, r: SwapRequest, landed = false): Failure 
 }
 
 /** My block as the plan has it now, else why the swap can't be sent. */
-function mineProblem(deps: CheckDeps, r: SwapRequest): Failure | undefined {
+export function mineProblem(deps: CheckDeps, r: SwapRequest): Failure | undefined {
   const plan = deps.planFor(Date.parse(r.mine.start), Date.parse(r.mine.end));
   const mineOk = plan.rows.some(
     (row) =>

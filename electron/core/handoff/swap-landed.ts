@@ -20,6 +20,12 @@ export function swapWhole(state: AppState, r: SwapRequest, me: string): boolean 
   return mineLanded(state, r, me) && coveredAsSwapped(state, r.theirs, me, r.theirs.email);
 }
 
+/** Whether it holds their side as planned (me over their whole window, they nowhere in it): my cover of their shift,
+ *  written by an earlier press, in place whatever became of mine (adv48 r27). */
+export function theirsLanded(state: AppState, r: SwapRequest, me: string): boolean {
+  return me !== '' && coveredAsSwapped(state, r.theirs, me, r.theirs.email);
+}
+
 /** `to` on call over the whole window with the same people throughout, and `from` nowhere in it. */
 function coveredAsSwapped(state: AppState, w: SwapRequest['mine'], to: string, from: string): boolean {
   const s = state.schedules.find((x) => x.id === w.scheduleId);

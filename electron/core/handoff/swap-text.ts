@@ -64,6 +64,9 @@ export function swapText(
     return `Swapped: ${name} covers your ${myWin}; you cover ${name}'s ${theirWin}.`;
   if (mine.state === 'handed_off')
     return `${name} now covers your ${myWin}; your cover of ${name}'s ${theirWin} ${landedPhrase[theirs.state]}.${why(theirs)}`;
+  // My cover of their shift in place (an earlier press wrote it) beside mine not: said, never "not sent" (adv48 r27).
+  if (theirs.state === 'handed_off')
+    return `Not swapped as planned: your cover of ${name}'s ${theirWin} is in place, but ${name}'s cover of your ${myWin} ${landedPhrase[mine.state]}.${why(mine)}`;
   return `Nothing was swapped: ${name}'s cover of your ${myWin} ${landedPhrase[mine.state]}; your cover of ${name}'s ${theirWin} was not sent.${why(mine)}`;
 }
 
@@ -87,4 +90,20 @@ export function undoneText(deps: TextDeps, name: string, mine: SwapSide, theirs:
 export function mineGoneText(deps: TextDeps, name: string, mine: SwapSide, theirs: SwapSide): string {
   const gone = mine.state === 'changed' ? 'is no longer in place' : 'could not be checked again';
   return `Not swapped as planned: your cover of ${name}'s ${windowText(deps, theirs)} landed, but ${name}'s cover of your ${windowText(deps, mine)} ${gone}. ${mine.message}`;
+}
+
+/** Both sides landed (pressed again over a whole swap) and a change since covers one or both (`gone`): each side's
+ *  message says what holds there now ("Changed since it landed: …"). */
+export function sinceLandedText(
+  deps: TextDeps,
+  name: string,
+  mine: SwapSide,
+  theirs: SwapSide,
+  gone: { mine: boolean; theirs: boolean },
+): string {
+  const [myWin, theirWin] = [windowText(deps, mine), windowText(deps, theirs)];
+  if (gone.mine && gone.theirs)
+    return `Not swapped as planned: ${name}'s cover of your ${myWin} and your cover of ${name}'s ${theirWin} both landed, and a later change covers each of them now. ${mine.message} ${theirs.message}`;
+  if (gone.mine) return mineGoneText(deps, name, { ...mine, state: 'changed' }, theirs);
+  return `Not swapped as planned: ${name}'s cover of your ${myWin} landed, but your cover of ${name}'s ${theirWin} is no longer in place. ${theirs.message}`;
 }

@@ -7,17 +7,19 @@ import type { Failure } from '../../shared/failure';
 import type { AppState } from '../../shared/view-state';
 import type { WriteDeps } from './write-one';
 import { stateOfAnswer } from './write-one';
-import { heldAsPlanned, stillInPlace } from './held';
-import { check } from './swap-check';
+import { heldAsPlanned } from './held';
+import { check, mineProblem } from './swap-check';
 import { onceRef } from './plan';
 import { onCallOver, type ScheduleWindow } from '../../shared/swap-rules';
 import { sideWithin, windowOf } from './swap-within';
-import { mineLanded, MINE_IN_PLACE, swapWhole } from './swap-landed';
+import { mineLanded, MINE_IN_PLACE, swapWhole, theirsLanded } from './swap-landed';
+import { clip, mineUndone, oneStillIn, wholeChanged } from './swap-again';
 import { unsettled, type SettleBook } from './swap-unsettled';
 import { mineGoneText, staleText, swapText, undoneText } from './swap-text';
 
 // The words, kept importable from here (swap-settle.ts, the text registry).
 export { staleText, swapText, undoneText } from './swap-text';
+export { clip, mineUndone } from './swap-again';
 
 export interface SwapDeps extends Pick<WriteDeps, 'create' | 'held'> {
   nowMs: () => number;
@@ -36,9 +38,6 @@ function othersBesides(state: AppState, w: ScheduleWindow, email: string): strin
   ).flat();
   return [...new Set(users)].filter((e) => e !== email.toLowerCase()).sort();
 }
-
-/** A service's words, kept within the contract's bound for a message. */
-export const clip = (message: string): string => (message.length > 2000 ? `${message.slice(0, 1999)}…` : message);
 
 /** The teammate's name as the schedule lists them, else their e-mail. */
 export function teammateName(state: AppState, scheduleId: string, email: string): string {
@@ -85,28 +84,6 @@ export async function theirsStale(
   return held && held.state !== 'handed_off' ? { ...s, state: held.state, message: clip(held.message) } : undefined;
 }
 
-/** My side that landed, read again (`me`: whom it replaced): undefined while in place, else the side as it stands. */
-export async function mineUndone(
-  deps: Pick<SwapDeps, 'held'>,
-  s: SwapSide,
-  me: string,
-  landed = false,
-): Promise<SwapSide | undefined> {
-  const held = await stillInPlace(
-    deps.held,
-    {
-      scheduleId: s.scheduleId,
-      startMs: Date.parse(s.start),
-      endMs: Date.parse(s.end),
-      from: me,
-      to: s.email,
-      others: s.others,
-    },
-    landed,
-  );
-  return held && { ...s, state: held.state, message: clip(held.message) };
-}
-
 /** Side 1 landed and a change since covers it (`undone`, said by the press as "no longer in place"): handed back
  *  as landed with what holds now ("Changed since it landed: …"), so every Retry says it stays in place, never "not
  *  sent" (adv48 r18 #3). Unread, or no longer changed, the press's word stands. */
@@ -130,19 +107,8 @@ function onceSwap(state: AppState, r: SwapRequest): SwapRequest {
   };
 }
 
-export async function swapShifts(deps: SwapDeps, asked: SwapRequest): Promise<SwapResult | Failure> {
-  const r = onceSwap(deps.state(), asked);
-  const state = deps.state();
-  // My side already in place from a press before a restart: the app's own write, gone on from (swap-landed.ts).
-  const mineEmail = myEmailOn(state, refParts(r.mine.scheduleId).accountId);
-  const landed = mineLanded(state, r, mineEmail);
-  // Both sides in place (pressed again once whole): each is re-read below and found in place, nothing sent.
-  const problem = swapWhole(state, r, mineEmail) ? undefined : check(deps, r, landed);
-  if (problem) return problem;
-  const name = teammateName(state, r.theirs.scheduleId, r.theirs.email);
-  const accountId = refParts(r.mine.scheduleId).accountId;
-  // Me, as the account's settings name me, and whoever else is on call with them then.
-  const me = myEmailOn(state, accountId);
+/** Both sides as planned from the state (who each replaces, and whoever else is on call then, kept). */
+function sidesOf(state: AppState, r: SwapRequest, me: string): { planned: SwapSide; theirs: SwapSide } {
   const keptOnMine = othersBesides(state, r.mine, me);
   const keptOnTheirs = othersBesides(state, r.theirs, r.theirs.email);
   const mineWithin = sideWithin(state, r.mine, me, r.theirs);
@@ -155,7 +121,7 @@ export async function swapShifts(deps: SwapDeps, asked: SwapRequest): Promise<Sw
     state: 'pending',
     message: '',
   };
-  let theirs: SwapSide = {
+  const theirs: SwapSide = {
     ...r.theirs,
     ...(theirsWithin ? { within: theirsWithin } : {}),
     email: me,
@@ -163,11 +129,44 @@ export async function swapShifts(deps: SwapDeps, asked: SwapRequest): Promise<Sw
     state: 'not_sent',
     message: '',
   };
+  return { planned, theirs };
+}
+
+export async function swapShifts(deps: SwapDeps, asked: SwapRequest): Promise<SwapResult | Failure> {
+  const r = onceSwap(deps.state(), asked);
+  const state = deps.state();
+  const name = teammateName(state, r.theirs.scheduleId, r.theirs.email);
+  // Me, as the account's settings name me.
+  const me = myEmailOn(state, refParts(r.mine.scheduleId).accountId);
+  const people = { name, me, teammate: r.theirs.email };
+  const { planned, theirs: asPlanned } = sidesOf(state, r, me);
+  // My side already in place from a press before a restart: the app's own write, gone on from (swap-landed.ts).
+  const landed = mineLanded(state, r, me);
+  // Both sides in place (pressed again once whole): each is re-read, a change since either landed said as such.
+  const whole = swapWhole(state, r, me);
+  const since = whole ? await wholeChanged(deps, people, planned, asPlanned) : undefined;
+  if (since) return since;
+  const problem = whole ? undefined : check(deps, r, landed);
+  // One side in place from an earlier press while the other can't be sent: said beside the checks' words (r27).
+  // Theirs only when my block is what the checks refused: a "teammate shift" that is my own block also has me on it.
+  const theirsIn = !landed && theirsLanded(state, r, me) && mineProblem(deps, r) !== undefined;
+  const inPlace = landed ? 'mine' : theirsIn ? 'theirs' : undefined;
+  if (problem && inPlace) {
+    const sides = { mine: planned, theirs: asPlanned };
+    return (await oneStillIn(deps, people, sides, inPlace, problem.error.message)) ?? problem;
+  }
+  if (problem) return problem;
+  let theirs = asPlanned;
   // Both sides read before anything is written: a second side already stale would leave the first one alone.
   const stale = await theirsStale(deps, theirs, r.theirs.email);
   if (stale) {
-    const mine: SwapSide = { ...planned, state: 'not_sent', message: '' };
-    return { mine, theirs: stale, back: null, text: staleText(deps, name, stale) };
+    // My side in place from an earlier press (read again) is said so, never "nothing was swapped" (adv48 r27).
+    const mineIn = landed && (await mineUndone(deps, planned, me)) === undefined;
+    const mine: SwapSide = mineIn
+      ? { ...planned, state: 'handed_off', message: MINE_IN_PLACE }
+      : { ...planned, state: 'not_sent', message: '' };
+    const text = mineIn ? swapText(deps, name, mine, stale) : staleText(deps, name, stale);
+    return { mine, theirs: stale, back: null, text };
   }
   const mine = landed
     ? { ...planned, state: 'handed_off' as const, message: MINE_IN_PLACE }

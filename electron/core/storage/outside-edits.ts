@@ -5,6 +5,9 @@
 // it remembers a digest of what it last read or wrote per file, and before a write a file that no longer holds that
 // is kept aside (a backup) and said once, then the app's own is written. A file the app never read or wrote is not
 // judged (nothing to compare with). Writes of one file are serialised, so the app's own writes never look outside.
+// A removal gets the same check (adv52 r28: Close deleted a handoff.json another install had changed, unkept and
+// unsaid): every store removes through here, so one rule covers a closed or settled hand-off, its mark, and a
+// removed account's cache, identity and lost-answers files.
 import { createHash } from 'node:crypto';
 import type { FileStore } from '../ports';
 import type { Notice } from './settings-store';
@@ -27,8 +30,9 @@ export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void)
     );
     return next;
   };
-  /** Keeps the file aside when it is not what the app last read or wrote; what was kept, or undefined. */
-  const keepIfChanged = async (name: string): Promise<void> => {
+  /** Keeps the file aside when it is not what the app last read or wrote, and says so. `then`: what the app does to
+   *  the file next, said when keeping it aside failed. */
+  const keepIfChanged = async (name: string, then: string): Promise<void> => {
     const was = last.get(name);
     if (was === undefined || OWN_CHECK.has(name)) return;
     const now = await inner.read(name).then(
@@ -38,8 +42,7 @@ export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void)
     // Gone or unreadable: nothing there to keep (a write would fail or replace nothing of value).
     if (now === undefined || now === null || now === was) return;
     const kept = await inner.backup(name).catch(() => undefined);
-    const where =
-      kept === undefined ? ' Keeping it aside failed, so the app wrote its own over it.' : ` It was kept as ${kept}.`;
+    const where = kept === undefined ? ` Keeping it aside failed, so the app ${then}.` : ` It was kept as ${kept}.`;
     report({
       id: `${OUTSIDE_NOTICE_ID}:${name}`,
       message: `${name} was changed outside the app while it ran (another install's, or a hand edit).${where}`,
@@ -55,7 +58,7 @@ export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void)
       }),
     writeAtomic: (name, text) =>
       serial(name, async () => {
-        await keepIfChanged(name);
+        await keepIfChanged(name, 'wrote its own over it');
         await inner.writeAtomic(name, text);
         last.set(name, digestOf(text));
       }),
@@ -67,6 +70,7 @@ export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void)
       }),
     remove: (name) =>
       serial(name, async () => {
+        await keepIfChanged(name, 'removed it');
         await inner.remove(name);
         last.set(name, null);
       }),

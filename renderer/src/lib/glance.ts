@@ -112,11 +112,6 @@ export function countsText(state: AppState, ctx: FormatContext): string {
   return parts.length > 0 ? parts.join(' · ') : 'No pending coverage requests';
 }
 
-/** The shifts of a request that ask me: those on schedules I am in, soonest first (shared/asked-of-me.ts). */
-export function askedShifts(state: AppState, request: CoverageView): CoverageView['shifts'] {
-  return askedOfMe(state, request).asked;
-}
-
 // Asked parts not read fresh, after the part that asks me (Cover… acts on that one): adv47 r23 #1.
 const maybeOf = (parts: CoverageView['shifts'], ctx: FormatContext): string => {
   const words = maybePartsWords(parts, (p) => spanText(Date.parse(p.start), Date.parse(p.end), ctx), ctx);
