@@ -117,7 +117,6 @@ const YEAR_AWAY_DAYS = 330;
 /** The last resort for two ends that would otherwise read the same: "25 Oct, 02:10:30". */
 const SECONDS_CLOCK: Intl.DateTimeFormatOptions = { ...DATE_CLOCK, second: '2-digit' };
 const DATE_ONLY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
-const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short' };
 const YEAR: Intl.DateTimeFormatOptions = { year: 'numeric' };
 
 /** Builds the formatters a first render needs while the app waits for its first state (idle time anyway). */
@@ -159,16 +158,6 @@ export function formatDate(
   const date = wallText(w, locale, DATE_ONLY);
   const dated = opts.year ? `${date} ${wallText(w, locale, YEAR)}` : date;
   return opts.clock && !w.atMidnight ? `${dated}, ${clock(w, locale)}` : dated;
-}
-
-/** A day as a heading names it, in the day-and-time wording's words: "Sat" today and in the coming week, else
- *  the date ("Mon 14 Dec"; a past day too, as its weekday would read as the coming one). */
-export function formatDay(instant: Instant, opts: DayFormatOptions): string {
-  const locale = opts.locale ?? DEFAULT_LOCALE;
-  const w = localWall(toMs(instant), opts.localZone);
-  const dayDiff = w.dayNumber - localWall(opts.nowMs, opts.localZone).dayNumber;
-  const near = dayDiff >= 0 && dayDiff < 7;
-  return wallText(w, locale, near ? WEEKDAY : DATE_ONLY);
 }
 
 /** An absolute instant, for text that must read the same whenever it is read (the .ics): "Sun 29 Mar 2026, 09:00"
