@@ -53,14 +53,6 @@ export function formatDuration(ms: number): string {
   return h === 0 ? `${d} d` : `${d} d ${h} h`;
 }
 
-/** A length the user chose (a reminder's lead, a form's length), in formatDuration's words but never rounded: two
- *  different choices never read alike ("1 d 2 h 30 min" beside "1 d 2 h"). */
-export function formatChosenLength(ms: number): string {
-  const rest = Math.round(Math.abs(ms) / MINUTE_MS) % (HOUR_MS / MINUTE_MS);
-  const whole = formatDuration(ms);
-  return rest === 0 || ms < DAY_MS ? whole : `${whole} ${rest} min`;
-}
-
 /**
  * How long a block is, the one wording of a length: "8 h", "2 d 4 h"; a block ending at the wall time it started
  * reads in whole days ("7 d", as a calendar shows a rotation), with the real hours added when the clocks change in
