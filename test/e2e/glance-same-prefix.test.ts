@@ -65,7 +65,7 @@ describe('now-lines of names that differ only at the end, at 360×520', () => {
         // At 200 % the three fold into one line ("3 schedules — …"): opened, its lines are the ones to tell apart.
         if (zoom > 1) await page.getByTestId('now-fold').click();
         await page.getByTestId('now-line').first().waitFor();
-        await page.screenshot({ path: `/tmp/fix49names/${world.replaceAll(/\W+/g, '-')}-${scheme}-${zoom}.png` });
+        await app.screenshot(`same-prefix-${world.replaceAll(/\W+/g, '-')}-${scheme}-${zoom}`);
         const seen = (await page.evaluate(VISIBLE)) as { full: string; shown: string; hover: string | null }[];
         expect(seen).toHaveLength(3);
         for (const s of seen) expect(names).toContain(s.full);
