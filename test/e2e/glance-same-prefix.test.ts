@@ -27,7 +27,9 @@ const VISIBLE = `[...document.querySelectorAll('[data-testid=now-line] .name')].
     probe.remove();
     return seen;
   });
-  return { full: el.textContent, shown: shown.join(''), hover: el.closest('[title]')?.getAttribute('title') ?? null };
+  const [who, line] = [el.closest('.who'), el.closest('li')].map((e) => e.getBoundingClientRect().right);
+  return { full: el.textContent, shown: shown.join(''), hover: el.closest('[title]')?.getAttribute('title') ?? null,
+    past: who - Math.min(line, document.documentElement.clientWidth) };
 })`;
 
 /** Whether `name` could be what `shown` shows: its visible pieces in order, each "…" standing for any text. */
@@ -52,7 +54,7 @@ describe('now-lines of names that differ only at the end, at 360×520', () => {
       ['dark', 1],
       ['light', 2],
     ] as const)
-      it(`${world}, ${scheme} at ${zoom * 100} %: each line's visible name tells it from the others`, async () => {
+      it(`${world}, ${scheme} at ${zoom * 100} %: each line's visible name tells it from the others, within the line`, async () => {
         const app = await session.open('configured', { colorScheme: scheme, width: 360 / zoom, height: 520 / zoom });
         const { page, host } = app;
         await page.waitForSelector('html[data-rendered]');
@@ -66,7 +68,12 @@ describe('now-lines of names that differ only at the end, at 360×520', () => {
         if (zoom > 1) await page.getByTestId('now-fold').click();
         await page.getByTestId('now-line').first().waitFor();
         await app.screenshot(`same-prefix-${world.replaceAll(/\W+/g, '-')}-${scheme}-${zoom}`);
-        const seen = (await page.evaluate(VISIBLE)) as { full: string; shown: string; hover: string | null }[];
+        const seen = (await page.evaluate(VISIBLE)) as {
+          full: string;
+          shown: string;
+          hover: string | null;
+          past: number;
+        }[];
         expect(seen).toHaveLength(3);
         for (const s of seen) expect(names).toContain(s.full);
         // A line whose visible name another line's name could be too can't be told apart at a glance.
@@ -76,5 +83,8 @@ describe('now-lines of names that differ only at the end, at 360×520', () => {
         expect(clash, JSON.stringify(seen, null, 1)).toEqual([]);
         // The whole name on hover too (the line's title; a screen reader has it in the line's name).
         for (const s of seen) expect(s.hover).toContain(s.full);
+        // Name and people stay inside the line and the window (cut with "…"), never past its edge (200 %, the fold
+        // opened: the people ran off it, cut by the window's edge with no "…").
+        expect(seen.map((s) => s.past).filter((px) => px > 0.5)).toEqual([]);
       }, 60_000);
 });
