@@ -32,6 +32,13 @@ const VISIBLE = `[...document.querySelectorAll('[data-testid=now-line] .name')].
     past: who - Math.min(line, document.documentElement.clientWidth) };
 })`;
 
+interface Seen {
+  full: string;
+  shown: string;
+  hover: string | null;
+  past: number;
+}
+
 /** Whether `name` could be what `shown` shows: its visible pieces in order, each "…" standing for any text. */
 function couldBe(shown: string, name: string): boolean {
   const pattern = shown
@@ -68,12 +75,7 @@ describe('now-lines of names that differ only at the end, at 360×520', () => {
         if (zoom > 1) await page.getByTestId('now-fold').click();
         await page.getByTestId('now-line').first().waitFor();
         await app.screenshot(`same-prefix-${world.replaceAll(/\W+/g, '-')}-${scheme}-${zoom}`);
-        const seen = (await page.evaluate(VISIBLE)) as {
-          full: string;
-          shown: string;
-          hover: string | null;
-          past: number;
-        }[];
+        const seen = await page.evaluate<Seen[]>(VISIBLE);
         expect(seen).toHaveLength(3);
         for (const s of seen) expect(names).toContain(s.full);
         // A line whose visible name another line's name could be too can't be told apart at a glance.
