@@ -19,4 +19,7 @@ export interface DeriveInput {
   notificationHealth?: NotificationHealthResult;
   /** Until when the service asked to wait (Retry-After), while it lasts: the status says until when. */
   serviceWaitUntilMs?: number;
+  /** The schedules an earlier account of the same service tells (shared/accounts.ts schedulesToldElsewhere): my
+   *  load leaves them out here, as my shifts do (combine.ts), so each schedule of the service is counted once. */
+  toldElsewhere?: ReadonlySet<string>;
 }
