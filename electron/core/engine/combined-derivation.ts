@@ -60,6 +60,8 @@ function inputsKey(inputs: StateInputs, zone: string): unknown[] {
     inputs.servedFromCache,
     inputs.notificationHealth,
     inputs.serviceWaitUntilMs,
+    inputs.serviceAskedUntilMs,
+    inputs.nextTryMs,
     setup.hasKey,
     setup.keyStorage,
     setup.demo,
@@ -84,8 +86,8 @@ interface Kept {
 /** The instant after `nowMs` at which this account's state changes by time alone, or Infinity. */
 function changesAt(inputs: StateInputs, nowMs: number): number {
   const next = nextStateChangeAt(inputs.snapshot, nowMs, inputs.settings) ?? Infinity;
-  const wait = inputs.serviceWaitUntilMs;
-  return wait !== undefined && wait > nowMs ? Math.min(next, wait) : next;
+  const waits = [inputs.serviceWaitUntilMs, inputs.serviceAskedUntilMs].filter((w) => w !== undefined && w > nowMs);
+  return Math.min(next, ...waits.map(Number));
 }
 
 export function combinedDerivation(parts: CombinedDerivationParts): Derivation {
