@@ -60,7 +60,7 @@ function textsOf({ target, account, savedAtMs }: Rung): LogText[] {
   const { view, notification: n } = ringWords(ring, { ...named, nowMs, localZone });
   const win = alarmWords(view, { nowMs, locale: 'en-GB', localZone });
   const said = alarmAbout(named);
-  const phone = phoneWords(target, PHONE_AFTER_MIN, localZone, said);
+  const phone = phoneWords(target, PHONE_AFTER_MIN, localZone, said, target.atMs + PHONE_AFTER_MIN * 60_000);
   const rec = { startMs: target.startMs, endMs: target.endMs, rungAtMs: nowMs };
   const status = alarmStatus(target, rec, said.accountName, nowMs);
   return [
