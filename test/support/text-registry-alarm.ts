@@ -93,7 +93,7 @@ export function cliAckLog(accounts: readonly AccountReminders[]): LogText[] {
         .filter((atMs) => atMs >= target.atMs)
         .map((atMs) => said(ackAnswer([start], atMs, zone))),
       // Acknowledged from the terminal with a phone alert booked 3 minutes after the start (the default wait).
-      said(stillRingsLine(target.atMs + 3 * 60_000, start, zone), 'cli-ack-booked'),
+      said(stillRingsLine(target.atMs + 3 * 60_000, start, zone, target.atMs), 'cli-ack-booked'),
     ];
   });
 }
