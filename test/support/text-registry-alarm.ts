@@ -60,7 +60,7 @@ function textsOf({ target, account, savedAtMs }: Rung): LogText[] {
   const { view, notification: n } = ringWords(ring, { ...named, nowMs, localZone });
   const win = alarmWords(view, { nowMs, locale: 'en-GB', localZone });
   const said = alarmAbout(named);
-  const phone = phoneWords(target, PHONE_AFTER_MIN, localZone, said);
+  const phone = phoneWords(target, PHONE_AFTER_MIN, localZone, said, target.atMs + PHONE_AFTER_MIN * 60_000);
   const rec = { startMs: target.startMs, endMs: target.endMs, rungAtMs: nowMs };
   const status = alarmStatus(target, rec, said.accountName, nowMs);
   return [
@@ -93,7 +93,7 @@ export function cliAckLog(accounts: readonly AccountReminders[]): LogText[] {
         .filter((atMs) => atMs >= target.atMs)
         .map((atMs) => said(ackAnswer([start], atMs, zone))),
       // Acknowledged from the terminal with a phone alert booked 3 minutes after the start (the default wait).
-      said(stillRingsLine(target.atMs + 3 * 60_000, start, zone), 'cli-ack-booked'),
+      said(stillRingsLine(target.atMs + 3 * 60_000, start, zone, target.atMs), 'cli-ack-booked'),
     ];
   });
 }

@@ -283,8 +283,8 @@ async function retireBound(o: PhoneWiringOptions, run: PhoneRun): Promise<void> 
  *  channel holds is cancelled by the new one (left-on.ts), also when phone escalation is now off. */
 function rebuild(o: PhoneWiringOptions, run: PhoneRun, live: Live): Promise<void> {
   const secretValues = () => secretValuesOf(run);
-  const words = (t: AlarmTarget, deliverMs?: number) =>
-    phoneWords(t, o.settings().afterMin, o.localZone(), o.about?.(t), deliverMs);
+  const words = (t: AlarmTarget, deliverMs: number) =>
+    phoneWords(t, o.settings().afterMin, o.localZone(), o.about?.(t) ?? {}, deliverMs);
   live.building = live.building.then(async () => {
     const s = o.settings();
     const channel = run.stopped || s.provider === 'off' ? undefined : channelOf(s, usable(o, run));

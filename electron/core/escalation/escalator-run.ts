@@ -103,12 +103,12 @@ export interface EscalatorOptions {
 }
 
 /** `deliverMs`: when it reaches the phone (booked for, or sent now), so its words say the start as past or ahead. */
-export function alertOf(t: AlarmTarget, opts: { words: PhoneWordsOf }, deliverMs?: number): PhoneAlert {
+export function alertOf(t: AlarmTarget, opts: { words: PhoneWordsOf }, deliverMs: number): PhoneAlert {
   return { id: alertIdOf(t.key), ...opts.words(t, deliverMs) };
 }
 
-/** The phone's words for a target, delivered at `deliverMs` (when known). */
-export type PhoneWordsOf = (t: AlarmTarget, deliverMs?: number) => { title: string; body: string };
+/** The phone's words for a target, delivered at `deliverMs` (its start is dated against that day). */
+export type PhoneWordsOf = (t: AlarmTarget, deliverMs: number) => { title: string; body: string };
 
 /** One escalator's working state; only createEscalator and its steps below hold it. */
 export interface Run {
