@@ -29,8 +29,10 @@ export const fetchStream: HttpStream = async (req, onText, signal) => {
   signal.addEventListener('abort', cancel, { once: true });
   const decoder = new TextDecoder();
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return end;
-    onText(decoder.decode(value, { stream: true }));
+    // The reader's chunks are typed loosely by the DOM lib: only bytes are decoded.
+    const next: unknown = await reader.read();
+    if (typeof next !== 'object' || next === null || ('done' in next && next.done === true)) return end;
+    const value = 'value' in next ? next.value : undefined;
+    if (value instanceof Uint8Array) onText(decoder.decode(value, { stream: true }));
   }
 };
