@@ -51,6 +51,28 @@ export interface AckStreamOptions {
   random?: () => number;
 }
 
+/** Reads the stream's text as it comes: its first whole line says the server opened it (`opened`); each message
+ *  moves the cursor; its "I'm on it" answers go to the watcher. */
+function lineReader(o: AckStreamOptions, w: AckWatch, opened: () => void): (text: string) => void {
+  let buf = '';
+  let first = true;
+  return (text) => {
+    buf += text;
+    const lines = buf.split('\n');
+    buf = lines.pop() ?? '';
+    if (buf.length > LINE_MAX_CHARS) buf = '';
+    if (first && lines.length > 0) {
+      first = false;
+      opened();
+    }
+    const parsed = lines.map(ackLineOf);
+    const last = parsed.filter((l) => l !== undefined).pop();
+    if (last) o.cursor.set(last.id);
+    const acks = acksOf(parsed, o.clock.now());
+    if (acks.length > 0) w.onAcks(acks);
+  };
+}
+
 export function openAckStream(o: AckStreamOptions, w: AckWatch): AckStream {
   let closed = false;
   let failures = 0;
@@ -60,15 +82,13 @@ export function openAckStream(o: AckStreamOptions, w: AckWatch): AckStream {
     cancelTimer?.();
     cancelTimer = o.clock.setTimer(Math.max(0, ms), () => void connect());
   };
-  const backoff = () => {
+  /** Opened again after the next backoff step; `problem`: a failure, said meanwhile. */
+  const backoff = (problem?: string) => {
+    if (problem !== undefined) w.onProblem(problem);
     const base = STREAM_BACKOFF_MS[Math.min(failures, STREAM_BACKOFF_MS.length - 1)] ?? 1_000;
     failures++;
     // ±25 %: many laptops dropped by one server restart don't all come back in the same second.
     later(base * (0.75 + 0.5 * (o.random ?? Math.random)()));
-  };
-  const fail = (problem: string) => {
-    w.onProblem(problem);
-    backoff();
   };
   async function connect(): Promise<void> {
     if (closed) return;
@@ -77,27 +97,18 @@ export function openAckStream(o: AckStreamOptions, w: AckWatch): AckStream {
     const from = o.cursor.get() ?? String(Math.floor(Math.min(w.sinceMs, o.clock.now() - 60_000) / 1000));
     const here = new AbortController();
     ctl = here;
-    let buf = '';
     let opened = false;
     let openedAtMs = 0;
     let cancelIdle = o.clock.setTimer(IDLE_MS, () => here.abort());
+    const lines = lineReader(o, w, () => {
+      opened = true;
+      openedAtMs = o.clock.now();
+      w.onProblem(undefined);
+    });
     const onText = (text: string) => {
       cancelIdle();
       cancelIdle = o.clock.setTimer(IDLE_MS, () => here.abort());
-      buf += text;
-      const lines = buf.split('\n');
-      buf = lines.pop() ?? '';
-      if (buf.length > LINE_MAX_CHARS) buf = '';
-      if (!opened && lines.length > 0) {
-        opened = true;
-        openedAtMs = o.clock.now();
-        w.onProblem(undefined);
-      }
-      const parsed = lines.map(ackLineOf);
-      const last = parsed.filter((l) => l !== undefined).pop();
-      if (last) o.cursor.set(last.id);
-      const acks = acksOf(parsed, o.clock.now());
-      if (acks.length > 0) w.onAcks(acks);
+      lines(text);
     };
     try {
       const end = await o.open({ method: 'GET', url: o.url(from), headers: o.headers }, onText, here.signal);
@@ -110,8 +121,8 @@ export function openAckStream(o: AckStreamOptions, w: AckWatch): AckStream {
       if (closed) return;
       // Silent past IDLE_MS: no keepalive came, the connection is dead (a sleep, a network change).
       if (here.signal.aborted && opened) return again(opened, openedAtMs);
-      if (here.signal.aborted) return fail('no answer in time');
-      fail(describe(e).error);
+      if (here.signal.aborted) return backoff('no answer in time');
+      backoff(describe(e).error);
     }
   }
   /** The server ended a stream (or it went silent): opened again after the backoff, which starts over only after a
@@ -126,7 +137,7 @@ export function openAckStream(o: AckStreamOptions, w: AckWatch): AckStream {
       return w.onRefused();
     }
     const untilMs = status === 429 ? retryAfterUntil(retryAfter, o.clock.now()) : undefined;
-    if (untilMs === undefined) return fail(`the server answered ${status}`);
+    if (untilMs === undefined) return backoff(`the server answered ${status}`);
     holdUntil(o.gate, untilMs, o.clock);
     w.onProblem('the server answered 429 (too many requests)');
     failures++;
