@@ -14,6 +14,7 @@ import { deriveState, nextStateChangeAt } from '../state/derive';
 import type { AccountSession } from './account-session';
 import type { Derivation, StateInputs } from './state';
 import { minOf } from '../../shared/extremes';
+import { answeredElsewhere, withoutAnswered } from './identity-elsewhere';
 
 /** What the derivation reads of a session. */
 export type DerivedSession = Pick<AccountSession, 'id' | 'account' | 'inputs'>;
@@ -93,8 +94,7 @@ function changesAt(inputs: StateInputs, nowMs: number): number {
 export function combinedDerivation(parts: CombinedDerivationParts): Derivation {
   const kept = new Map<string, Kept>();
 
-  function accountState(s: DerivedSession, nowMs: number, health: NotificationHealthResult | undefined): AppState {
-    const inputs = s.inputs(parts.demo, health);
+  function accountState(s: DerivedSession, nowMs: number, inputs: StateInputs): AppState {
     const zone = parts.localZone();
     // The rule combine.ts tells my shifts once by (the earliest account of the service tells a shared schedule).
     const told = schedulesToldElsewhere(parts.settings().accounts, s.id);
@@ -117,9 +117,15 @@ export function combinedDerivation(parts: CombinedDerivationParts): Derivation {
       const decorate = (state: AppState, atMs: number, h: NotificationHealthResult | undefined): AppState =>
         withFixLabels(parts.decorate ? parts.decorate(state, atMs, h) : state);
       if (list.length === 0) return decorate(unsetState(parts, nowMs), nowMs, health);
+      const inputs = new Map(list.map((s) => [s.id, s.inputs(parts.demo, health)]));
+      const answered = answeredElsewhere(parts.settings().accounts, inputs);
       const pairs = list.map((s) => ({
         account: parts.settings().accounts.find((a) => a.id === s.id) ?? s.account(),
-        state: accountState(s, nowMs, health),
+        state: accountState(
+          s,
+          nowMs,
+          withoutAnswered(s.id, inputs.get(s.id) ?? s.inputs(parts.demo, health), answered),
+        ),
       }));
       return decorate(combineStates(pairs, parts.settings(), parts.notices()), nowMs, health);
     },
