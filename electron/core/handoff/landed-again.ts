@@ -28,7 +28,11 @@ export async function landedNow(deps: Pick<WriteDeps, 'held'>, item: HandoffItem
     others: item.others,
   };
   const now = await stillInPlace(deps.held, c, true);
-  if (now === undefined) return { state: 'handed_off', message: IN_PLACE, outcome: undefined };
+  // In place: said as it was (its own message stands), unless that told a change no longer there.
+  if (now === undefined)
+    return item.state === 'handed_off' && item.outcome !== 'landed-then-changed'
+      ? { state: 'handed_off', message: item.message, outcome: item.outcome }
+      : { state: 'handed_off', message: IN_PLACE, outcome: undefined };
   if (now.state === 'changed') return { state: 'handed_off', message: now.message, outcome: 'landed-then-changed' };
   return { state: 'unknown', message: LANDED_UNREAD, outcome: undefined };
 }
