@@ -98,4 +98,32 @@ describe('I am away pressed again after a manager changed a handed-off block', (
     },
     60_000,
   );
+
+  it('Create again while the schedule cannot be read: unknown, never "covers it ✓"; said once it reads', async () => {
+    const w = await startPairWorld();
+    h = w.h;
+    const log = logWrites(w.h, ['sch_pair', 'sch_solo']);
+    const range = { from: '2026-03-24', to: '2026-03-25' };
+    const plan = await w.h.clock.runWhileAdvancing(w.engine.handlers['handoff:plan']({ range }), 1000, 60);
+    if (!plan.ok) throw new Error(plan.error.message);
+    const rows = plan.value.rows.filter((r) => r.scheduleId === 'sch_pair');
+    const items = rows.map((r) => ({ scheduleId: r.scheduleId, start: r.start, end: r.end, email: CAROL }));
+    const first = await w.h.clock.runWhileAdvancing(w.engine.handlers['handoff:create']({ items }), 1000, 120);
+    expect(first.ok && first.value.run?.items.map((i) => i.state)).toEqual(['handed_off', 'handed_off']);
+    log.manage('sch_pair', Date.parse(TUE.start), Date.parse(TUE.end), ['alice', 'bob']);
+    w.h.sim.faults.set('listShifts', { status: 500 });
+    const again = await w.h.clock.runWhileAdvancing(w.engine.handlers['handoff:create']({ items }), 1000, 120);
+    if (!again.ok || !again.value.run || !again.value.said) throw new Error('no run');
+    // What holds now is not known: neither in place nor changed is said.
+    expect(again.value.run.items.map((i) => i.state)).toEqual(['unknown', 'unknown']);
+    for (const said of Object.values(again.value.said.items)) expect(said).not.toMatch(/✓/);
+    w.h.sim.faults.clear();
+    await w.h.clock.advance(20_000);
+    const got = await w.engine.handlers['handoff:get'](null);
+    if (!got.ok || !got.value.run) throw new Error('no run');
+    const outcomes = got.value.run.items.map((i) => `${i.state} ${i.outcome ?? 'in place'}`);
+    expect(outcomes.sort()).toEqual(['handed_off in place', 'handed_off landed-then-changed']);
+    expect(log.entries.filter((e) => !e.manager)).toHaveLength(2);
+    await w.engine.stop();
+  }, 60_000);
 });
