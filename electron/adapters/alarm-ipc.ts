@@ -3,7 +3,8 @@
 // never in the state every window and the tray get, only given to the page that asks, Settings → Phone). The requests arrive
 // checked (registerIpc safeParses each against the contract); an engine that refuses says why in words, and one that
 // throws is an answer too, never a throw across IPC.
-import type { AlarmIntent, AlarmView } from '../shared/alarm-view';
+import type { AlarmIntent, AlarmShown, AlarmView } from '../shared/alarm-view';
+import { shownAlarm } from '../shared/alarm-words';
 import type { Failure } from '../shared/failure';
 import type { FieldProblem } from '../core/engine/phone-checks';
 import type { PhoneIntent, SubscribeLink } from '../shared/phone-intent';
@@ -38,11 +39,15 @@ const wordsIfAny = (answer: { ok: true; value: string } | Failure): { ok: true; 
 
 export function alarmHandlers(
   engine: AlarmIntents,
-  alarms: { current(): AlarmView | null },
+  alarms: { current(): AlarmView | null; now?: () => number },
   log?: (message: string) => void,
 ) {
   return {
-    'alarm:get': async (): Promise<{ ok: true; value: AlarmView | null }> => ({ ok: true, value: alarms.current() }),
+    // Worded now, as it is sent (the window has no wording of its own), by the alarm windows' clock.
+    'alarm:get': async (): Promise<{ ok: true; value: AlarmShown | null }> => {
+      const view = alarms.current();
+      return { ok: true, value: view && shownAlarm(view, alarms.now?.() ?? Date.now()) };
+    },
     'alarm:intent': async (r: AlarmIntent) => wordsIfAny(await settled(() => engine.alarmIntent(r), 'the alarm', log)),
     // The engine's words come back on success too ("Your phone answered at 22:01: the round trip works.").
     'phone:intent': (r: PhoneIntent) => settled(() => engine.phoneIntent(r), 'Phone settings', log),

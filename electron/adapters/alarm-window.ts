@@ -6,6 +6,7 @@ import { BrowserWindow, powerSaveBlocker, screen } from 'electron';
 import type { AlarmSurface } from '../core/alarm/surface';
 import type { Clock } from '../core/ports';
 import type { AlarmView } from '../shared/alarm-view';
+import { shownAlarm } from '../shared/alarm-words';
 import { alarmWindowSpecs } from './alarm-window-spec';
 import { RingingAlarms, type RingStep } from './alarm-ringing';
 import { hardenWebContents } from './windows';
@@ -21,6 +22,8 @@ export interface AlarmWindowsOptions {
 export interface AlarmWindows extends AlarmSurface {
   /** What 'alarm:get' answers: the alarm the windows show, or null. */
   current(): AlarmView | null;
+  /** The clock the windows ring by: 'alarm:get' words the alarm at its now. */
+  now(): number;
   /** For the IPC sender check: the alarm windows' web contents are ours too. */
   ownWebContentsIds(): ReadonlySet<number>;
   destroyAll(): void;
@@ -83,7 +86,7 @@ export function createAlarmWindows(o: AlarmWindowsOptions): AlarmWindows {
     for (const step of steps) {
       if (step.kind === 'close') closeWindows();
       else if (step.kind === 'open') openWindows();
-      else for (const win of live()) win.webContents.send('alarm:changed', step.view);
+      else for (const win of live()) win.webContents.send('alarm:changed', shownAlarm(step.view, o.clock.now()));
     }
     armTimer();
   }
@@ -103,6 +106,7 @@ export function createAlarmWindows(o: AlarmWindowsOptions): AlarmWindows {
     show: (view) => apply(ringing.show(view, o.clock.now())),
     close: (key) => apply(ringing.close(key)),
     current: () => ringing.current(),
+    now: () => o.clock.now(),
     ownWebContentsIds: () => new Set(live().map((w) => w.webContents.id)),
     destroyAll() {
       cancelTimer?.();

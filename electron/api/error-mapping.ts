@@ -80,6 +80,10 @@ function retryWhen(retryAfterMs: number | undefined): string {
   return retryAfterMs <= 3_600_000 ? `in ${Math.ceil(retryAfterMs / 60_000)} min` : 'later';
 }
 
+/** A 429's own sentence. A read keeps it without the wait (core/sync/apply.ts): "Try again in 60 min" kept with a
+ *  saved problem would be said again hours later, and the state says the wait from instants (state/wait-words.ts). */
+export const RATE_LIMITED_SENTENCE = 'The service is busy (rate limited).';
+
 /** The app's own sentence for each refusal the service explains (a saved refusal is checked against these on read:
  *  core/handoff/saved-refusal.ts). */
 export const REFUSAL_SENTENCES = {
@@ -114,7 +118,7 @@ function statusError(
     const when = retryWhen(retryAfterMs);
     return {
       kind: 'rate_limited',
-      message: `The service is busy (rate limited). Try again ${when}.`,
+      message: `${RATE_LIMITED_SENTENCE} Try again ${when}.`,
       retryAfterMs,
       ...said(),
     };

@@ -22,6 +22,6 @@ export async function bookedAfterAck(
   return acked.flatMap(({ key, start }) => {
     const atMs = record?.booked[key]?.atMs ?? record?.maybe?.[key]?.atMs;
     if (atMs === undefined || atMs <= nowMs) return [];
-    return [stillRingsLine(atMs, start, localZone)];
+    return [stillRingsLine(atMs, start, localZone, nowMs)];
   });
 }

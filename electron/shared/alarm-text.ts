@@ -1,7 +1,7 @@
 // How the popover, the tray and the tooltip say where the shift-start alarm of the current (or last) start stands:
 // "acknowledged 22:01" or "not acknowledged". Only for an alarm the state names: no alarm is no claim either way.
 import { accountNamed } from './account-names';
-import { formatDayTime, formatTime } from './format';
+import { formatDayTime } from './format';
 import { isolate } from './bidi';
 import type { AlarmStatus } from './phone-intent';
 
@@ -11,13 +11,14 @@ export interface AlarmTextOptions {
   locale?: string;
 }
 
-/** "acknowledged 22:01" / "not acknowledged" (an ISO acknowledgement instant, or none). */
+/** "acknowledged 22:01" / "not acknowledged" (an ISO acknowledgement instant, or none). With its day where it is not
+ *  today: a shift running into its second day said "acknowledged 10:01", an hour ahead that morning (adv50 r27 #2). */
 export function ackWords(
   ackedAt: string | number | null | undefined,
-  o: { localZone?: string; locale?: string },
+  o: { nowMs: number; localZone?: string; locale?: string },
 ): string {
   if (ackedAt === null || ackedAt === undefined) return 'not acknowledged';
-  return `acknowledged ${formatTime(ackedAt, o)}`;
+  return `acknowledged ${formatDayTime(ackedAt, o)}`;
 }
 
 /** The start an alarm is for: its schedule (with its account while there are several) and when it starts. */
@@ -42,7 +43,7 @@ export const NOT_RUNG_WORDS = 'not rung — reminders were paused or muted at it
 /** Where an alarm stands: "acknowledged 22:01", "not acknowledged", or that it was not rung at all. */
 export function alarmStateWords(
   a: Pick<AlarmStatus, 'ackedAt' | 'passedUnrung'>,
-  o: { localZone?: string; locale?: string },
+  o: { nowMs: number; localZone?: string; locale?: string },
 ): string {
   return a.passedUnrung === true && a.ackedAt === null ? NOT_RUNG_WORDS : ackWords(a.ackedAt, o);
 }

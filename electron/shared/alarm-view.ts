@@ -1,6 +1,6 @@
 // The shift-start alarm as the alarm window shows it and the intents the window (and Settings → Phone) send back.
-// Main builds AlarmView from the alarm engine's target; the renderer only words it (times through the one formatter,
-// local and the schedule's zone where they differ). Validated at the IPC edge with these schemas.
+// Main builds AlarmView from the alarm engine's target and words it as it sends it (alarm-words.ts: times through the
+// one formatter, local and the schedule's zone where they differ); the window shows those words. Validated at the IPC edge with these schemas.
 import { z } from 'zod';
 import { text } from './bounded';
 
@@ -33,6 +33,13 @@ export const AlarmViewSchema = z.object({
   localZone: z.string().max(100).optional(),
 });
 export type AlarmView = z.infer<typeof AlarmViewSchema>;
+
+const Said = z.string().max(1000);
+/** What the alarm window is sent: the view with main's words for it (alarm-words.ts shownAlarm). */
+export const AlarmShownSchema = AlarmViewSchema.extend({
+  words: z.object({ headline: Said, where: Said, when: Said, handover: Said.nullable(), basis: Said.nullable() }),
+});
+export type AlarmShown = z.infer<typeof AlarmShownSchema>;
 
 export const AlarmIntentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ack'), key: AlarmKey }),

@@ -39,7 +39,7 @@ import {
 } from './handoff';
 import { id, text } from './bounded';
 import { COUNT_LIMITS } from './limits';
-import { AlarmIntentSchema, AlarmViewSchema } from './alarm-view';
+import { AlarmIntentSchema, AlarmShownSchema } from './alarm-view';
 import { PhoneIntentSchema, SubscribeLinkSchema } from './phone-intent';
 
 export { ActionErrorSchema, type ActionError } from './action-error';
@@ -254,7 +254,7 @@ export const invokeChannels = {
   /** Restarts the app with demo data (from onboarding) or with the user's own service (from the demo). */
   'app:mode': { request: z.object({ mode: z.enum(['demo', 'live']) }), response: resultOf(None), handler: 'main' },
   /** The alarm window's page asks what it rings for: the alarm main shows now, or null (closed meanwhile). */
-  'alarm:get': { request: None, response: resultOf(AlarmViewSchema.nullable()), handler: 'main' },
+  'alarm:get': { request: None, response: resultOf(AlarmShownSchema.nullable()), handler: 'main' },
   /** "I'm on it", "Snooze 5 min", "Can't — find cover" (from the alarm window), "Test the alarm" (from Settings). */
   // Null when done as asked; words when done with a caveat ("Acknowledged — but it couldn't be saved: …").
   'alarm:intent': { request: AlarmIntentSchema, response: resultOf(z.string().nullable()), handler: 'main' },
@@ -298,7 +298,7 @@ export const pushEvents = {
   /** Main asks the window to show a view (tray menu item, notification click, global shortcut). */
   navigate: ViewRequestSchema,
   /** The alarm window's alarm, refreshed while it rings (snoozed and rung again, late); null: it is over. */
-  'alarm:changed': AlarmViewSchema.nullable(),
+  'alarm:changed': AlarmShownSchema.nullable(),
 } as const;
 export type PushEvent = keyof typeof pushEvents;
 export type PayloadOf<E extends PushEvent> = z.infer<(typeof pushEvents)[E]>;

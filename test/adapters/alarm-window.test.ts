@@ -3,7 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { RING_LIMIT_MS, RingingAlarms, TEST_RING_MS } from '../../electron/adapters/alarm-ringing';
 import { alarmHandlers } from '../../electron/adapters/alarm-ipc';
-import { AlarmIntentSchema, type AlarmIntent, type AlarmView } from '../../electron/shared/alarm-view';
+import {
+  AlarmIntentSchema,
+  AlarmShownSchema,
+  type AlarmIntent,
+  type AlarmView,
+} from '../../electron/shared/alarm-view';
 import { PhoneIntentSchema, type PhoneIntent } from '../../electron/shared/phone-intent';
 
 const view = (key: string, extra: Partial<AlarmView> = {}): AlarmView => ({
@@ -90,6 +95,35 @@ describe("main's alarm and phone answers", () => {
       { kind: 'snooze', key: 'a' },
     ]);
     expect(phoneIntents).toEqual([{ kind: 'new-topic' }, { kind: 'send-test' }]);
+  });
+
+  it("answers 'alarm:get' with the alarm worded at the windows' clock (the window has no wording of its own)", async () => {
+    // A fake clock: before the start, then 10 min after it (the ring kept: not late).
+    let nowMs = Date.parse('2026-11-28T20:30:00Z');
+    const ringing = view('a', { localZone: 'Europe/Berlin', handoverFrom: ['Bob'] });
+    const h = alarmHandlers(
+      { alarmIntent: async () => ({ ok: true }), phoneIntent: async () => ({ ok: true }), phoneLink: () => null },
+      { current: () => ringing, now: () => nowMs },
+    );
+    const berlin = (ms: number) =>
+      new Intl.DateTimeFormat('en-GB', {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: 'Europe/Berlin',
+      }).format(ms);
+    const startMs = Date.parse(ringing.startUtc);
+    const before = await h['alarm:get']();
+    // What the window reads passes the contract's check of the push and the answer.
+    expect(AlarmShownSchema.safeParse(before.value).success).toBe(true);
+    expect(before.value?.words).toMatchObject({
+      headline: `On call at ${berlin(startMs)}`,
+      where: 'Acme · Platform',
+      handover: 'Bob hands over to you.',
+      basis: null,
+    });
+    nowMs = startMs + 10 * 60_000;
+    expect((await h['alarm:get']()).value?.words.headline).toBe('On call now');
   });
 
   it('refuses at the edge an unknown alarm intent and a topic short enough to guess', () => {

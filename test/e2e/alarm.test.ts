@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AlarmView } from '../../electron/shared/alarm-view';
+import { shownAlarm } from '../../electron/shared/alarm-words';
 import type { PhoneResult, PhoneStatus } from '../../electron/shared/phone-intent';
 import { qrMatrixOf } from '../../electron/core/escalation/subscribe-qr';
 import { axeViolations } from './support/axe';
@@ -59,7 +60,11 @@ describe('the shift-start alarm', () => {
       again: false,
       test: false,
     };
-    const ring = (v: AlarmView) => page.evaluate(`window.__oncallPush('alarm:changed', ${JSON.stringify(v)})`);
+    // As main pushes it (alarm-window.ts): worded as it is sent, in the page's zone unless the view names another.
+    const ring = (v: AlarmView) =>
+      page.evaluate(
+        `window.__oncallPush('alarm:changed', ${JSON.stringify(shownAlarm({ localZone: PAGE_ZONE, ...v }, Date.now()))})`,
+      );
     host.alarm.view = view;
     await ring(view);
     const headline = page.getByRole('heading', { level: 1 });

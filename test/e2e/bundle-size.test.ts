@@ -30,11 +30,15 @@ import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-
 // 95.3 (fix47ident2): Settings opened at a service's "My e-mail" when it names no one there or the service moved me
 // (the forms chunk's landing) and the notice's `unmatched` words in the state's schema; none of the rule loads first
 // (main derives the unknown gaps). Raised, not cut: a reviewer may want it cut instead.
+// 95.0 (97,236 bytes, from 97,524): the alarm window's words made by main as it sends the alarm (shared/alarm-words.ts,
+// shownAlarm), the window's own copy of the wording gone from the forms chunk (−288); the entry 35,802, unchanged.
+// 95.0 (97,268 bytes) with the three merged on 30 Nov, 03:25 (the e-mail landing, the zoom fix, the alarm words in main).
 // 95.4 (97,707 bytes, from 97,620): now-lines whose names share their start show where each differs ("Customer
 // Pay…Secondary", adv49 r22, issue 49); formatDay (shared/day-word.ts) and formatChosenLength (lib/time-input.ts)
 // moved out of the first load for its room: the entry's export list changed, so every chunk's minified names moved
 // (+87 in all, none of it new code). Raised, not cut.
-const ALL_JS_RATCHET_KB = 95.4;
+// 95.2 (97,402 bytes) once merged with main of 30 Nov, 03:50 (the alarm words in main); the entry 35,790.
+const ALL_JS_RATCHET_KB = 95.2;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
 // judged in main and carried in the snapshot, so none of its rule loads first).

@@ -3,7 +3,7 @@
 // form's checks, its save intent (a secret only when typed) and the words of what the phone's status says.
 import { describe, expect, it } from 'vitest';
 import type { AlarmView } from '../../electron/shared/alarm-view';
-import { alarmWords } from '../../renderer/src/lib/alarm-words';
+import { alarmWords } from '../../electron/shared/alarm-words';
 import type { PhoneStatus } from '../../electron/shared/phone-intent';
 import {
   bookingText,

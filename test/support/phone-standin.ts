@@ -3,13 +3,14 @@
 // ntfy — POST /<topic>[/<sequence id>] with Title (RFC 2047 decoded), Priority, Actions, At/X-At/Delay/X-Delay/In
 // (a Unix time or Ns/Nm; 10 s – 3 days, else 400); publishing a sequence id that is still scheduled replaces it;
 // DELETE /<topic>/<sequence id> cancels a scheduled one; GET /<topic>/json?poll=1&since=<id|unix> lists delivered
-// messages as NDJSON. Pushover — POST /1/messages.json (form; priority 2 needs retry ≥ 30 and expire ≤ 10800,
+// messages as NDJSON; without poll=1 it is a subscription that stays open (ntfy-stream-standin.ts). Pushover — POST /1/messages.json (form; priority 2 needs retry ≥ 30 and expire ≤ 10800,
 // answers a receipt; `tags` a comma-separated list kept with it), GET /1/receipts/<r>.json, POST
 // /1/receipts/<r>/cancel.json, POST /1/receipts/cancel_by_tag/<tag>.json (token=app token: every emergency with that
 // tag not yet acknowledged is cancelled; answers how many, `canceled`). `failNext` makes the next
 // requests answer an error. It records every request (for "never duplicated") and what each phone got.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createStreams, type Streams } from './ntfy-stream-standin';
 
 export interface NtfyMessage {
   id: string;
@@ -51,6 +52,8 @@ export interface StandIn {
   /** Access control (ntfy docs/config.md, `auth-default-access: deny-all`; docs/publish.md "Authentication"): every
    *  request to these topics must carry `Authorization: Bearer <token>`; none answers 403, another token 401. */
   protect(topics: string[], token: string): void;
+  /** The open subscriptions (`GET /<topic>/json` without poll=1): counted, kept alive, dropped. */
+  streams: Streams;
   close(): Promise<void>;
 }
 
@@ -67,6 +70,14 @@ function delayOf(h: IncomingMessage['headers'], nowMs: number): number | 'bad' |
   return at - nowMs < 10_000 || at - nowMs > 3 * 86_400_000 ? 'bad' : at;
 }
 
+const lineOf = (m: NtfyMessage) => ({
+  id: m.id,
+  time: Math.floor(m.deliverMs / 1000),
+  event: 'message' as const,
+  topic: m.topic,
+  message: m.message,
+});
+
 const body = (req: IncomingMessage): Promise<string> =>
   new Promise((resolve) => {
     let text = '';
@@ -79,7 +90,9 @@ export async function startStandIn(now: () => number): Promise<StandIn> {
   let failures: { count: number; status: number; headers?: Record<string, string> } = { count: 0, status: 500 };
   let echo = false;
   const guarded = new Map<string, string>();
+  const streams = createStreams();
   const s: Omit<StandIn, 'url' | 'close'> = {
+    streams,
     requests: [],
     ntfy: [],
     pushover: [],
@@ -131,27 +144,19 @@ export async function startStandIn(now: () => number): Promise<StandIn> {
           ? send(403, { code: 40301, http: 403, error: 'forbidden' })
           : send(401, { code: 40101, http: 401, error: 'unauthorized' });
       if (req.method === 'GET' && second === 'json') {
-        const since = url.searchParams.get('since') ?? 'all';
+        // A poll reads all that is cached unless `since=` says otherwise; a subscription only what comes next
+        // (docs/subscribe/api.md, "Poll for messages" and "Fetch cached messages").
+        const poll = url.searchParams.get('poll') === '1';
+        const since = url.searchParams.get('since') ?? (poll ? 'all' : 'none');
         const delivered = s.rang(topic);
         const idx = delivered.findIndex((m) => m.id === since);
         const after =
           idx >= 0
             ? delivered.slice(idx + 1)
-            : delivered.filter((m) => (/^\d+$/.test(since) ? m.deliverMs >= Number(since) * 1000 : true));
-        return send(
-          200,
-          after
-            .map((m) =>
-              JSON.stringify({
-                id: m.id,
-                time: Math.floor(m.deliverMs / 1000),
-                event: 'message',
-                topic,
-                message: m.message,
-              }),
-            )
-            .join('\n') + (after.length ? '\n' : ''),
-        );
+            : delivered.filter((m) => (/^\d+$/.test(since) ? m.deliverMs >= Number(since) * 1000 : since !== 'none'));
+        const lines = after.map((m) => lineOf(m));
+        if (!poll) return streams.open(topic, res, lines, nowMs);
+        return send(200, lines.map((l) => JSON.stringify(l)).join('\n') + (lines.length ? '\n' : ''));
       }
       if (req.method === 'DELETE' && second) {
         for (const m of s.ntfy)
@@ -167,7 +172,7 @@ export async function startStandIn(now: () => number): Promise<StandIn> {
         for (const m of s.ntfy)
           if (m.topic === topic && m.sequenceId === sequenceId && m.deliverMs > nowMs) m.cancelled = true;
         const h = (k: string) => (typeof req.headers[k] === 'string' ? String(req.headers[k]) : '');
-        s.ntfy.push({
+        const m: NtfyMessage = {
           id,
           topic,
           sequenceId,
@@ -178,7 +183,9 @@ export async function startStandIn(now: () => number): Promise<StandIn> {
           priority: Number(h('priority') || 3),
           actions: h('actions'),
           cancelled: false,
-        });
+        };
+        s.ntfy.push(m);
+        if (m.deliverMs <= nowMs) streams.publish(lineOf(m));
         return send(200, { id, time: Math.floor(nowMs / 1000), event: 'message', topic });
       }
       send(404, { error: 'not found' });
@@ -222,6 +229,6 @@ export async function startStandIn(now: () => number): Promise<StandIn> {
   return {
     ...s,
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => new Promise((resolve) => (streams.drop(), server.close(() => resolve()))),
   };
 }

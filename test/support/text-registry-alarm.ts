@@ -1,6 +1,6 @@
 // The registry's alarm and phone texts (issue 47): for each shift start the alarm plans (core/alarm/plan.ts), what
 // rings and what stands after it, worded by the functions the engine uses: the loud notification (alarm/words.ts,
-// named as core/engine/alarm-ring.ts names it), the alarm window (renderer alarm-words over alarm-ring's view), the
+// named as core/engine/alarm-ring.ts names it), the alarm window (main's shared/alarm-words over alarm-ring's view, sent worded), the
 // phone's message (alarm/words.ts phoneWords, as engine/phone.ts books it) and the tray's ack line (alarms.ts
 // alarmStatus, shared/alarm-text.ts). And the readiness warning notification (core/engine/readiness.ts). A start
 // told by several accounts of one service rings once, as the first account's, resting on the freshest read of it.
@@ -14,7 +14,7 @@ import { readinessWarning } from '../../electron/core/engine/readiness-warning';
 import { reminderBasis } from '../../electron/core/reminders/messages';
 import { alarmLine } from '../../electron/shared/alarm-text';
 import type { AppState } from '../../electron/shared/view-state';
-import { alarmWords } from '../../renderer/src/lib/alarm-words';
+import { alarmWords } from '../../electron/shared/alarm-words';
 import { bookingText, testText } from '../../renderer/src/lib/phone-form';
 import { testAnswered } from '../../electron/core/engine/phone';
 import type { AccountReminders, LogText } from './text-registry-log';
@@ -60,7 +60,7 @@ function textsOf({ target, account, savedAtMs }: Rung): LogText[] {
   const { view, notification: n } = ringWords(ring, { ...named, nowMs, localZone });
   const win = alarmWords(view, { nowMs, locale: 'en-GB', localZone });
   const said = alarmAbout(named);
-  const phone = phoneWords(target, PHONE_AFTER_MIN, localZone, said);
+  const phone = phoneWords(target, PHONE_AFTER_MIN, localZone, said, target.atMs + PHONE_AFTER_MIN * 60_000);
   const rec = { startMs: target.startMs, endMs: target.endMs, rungAtMs: nowMs };
   const status = alarmStatus(target, rec, said.accountName, nowMs);
   return [
@@ -93,7 +93,7 @@ export function cliAckLog(accounts: readonly AccountReminders[]): LogText[] {
         .filter((atMs) => atMs >= target.atMs)
         .map((atMs) => said(ackAnswer([start], atMs, zone))),
       // Acknowledged from the terminal with a phone alert booked 3 minutes after the start (the default wait).
-      said(stillRingsLine(target.atMs + 3 * 60_000, start, zone), 'cli-ack-booked'),
+      said(stillRingsLine(target.atMs + 3 * 60_000, start, zone, target.atMs), 'cli-ack-booked'),
     ];
   });
 }

@@ -7,6 +7,7 @@ import type { HandBackRequest, TakeOverRequest } from '../../shared/take-over';
 import type { Person } from '../../shared/view-state';
 import { currentSegment, runningTakeOver } from '../state/take-over';
 import type { Segment } from '../model/segments';
+import type { Snapshot } from '../model/snapshot';
 import { failure, guardedWrite, sentThenFailed, type Failure } from './common';
 import { changedSinceCreated } from './override-held';
 import { changedSinceSeen, offAfter } from './take-over-seen';
@@ -47,13 +48,22 @@ function chooseFrom(onCall: readonly Person[], fromEmail: string | undefined): P
 
 /** Whether who is on call now is what the offer the user confirmed was to make: those seen, the one replaced gone,
  *  me added, until the end it showed. Without what was seen (or whom it replaces) it can't be told, and the take-over record is taken as is. */
-function asIntended(request: TakeOverRequest, now: Segment, me: string): boolean {
+function asIntended(request: TakeOverRequest, now: Segment, me: string, mine: { end: string }): boolean {
   const seen = request.seen?.onCall.map(lower);
   const from = request.fromEmail !== undefined ? lower(request.fromEmail) : seen?.length === 1 ? seen[0] : undefined;
   if (!request.seen || !seen || from === undefined) return true;
   const want = new Set([...seen.filter((e) => e !== from), me]);
-  const until = Date.parse(request.seen.until) === now.endMs;
+  // Until the end it showed, or sooner where a later change covers the rest of my take-over (written to that end):
+  // in place now, and that change is said after it (changedInside), never my own take-over told as a change.
+  const seenEndMs = Date.parse(request.seen.until);
+  const until = seenEndMs === now.endMs || (Date.parse(mine.end) === seenEndMs && now.endMs < seenEndMs);
   return until && want.size === now.emails.length && now.emails.every((e) => want.has(e));
+}
+
+/** A take-over of mine known to have landed here (one answered with an error whose check read failed is not). */
+function landedHere(snapshot: Snapshot, scheduleId: string, nowMs: number) {
+  const landed = runningTakeOver(snapshot, scheduleId, nowMs);
+  return landed && !(landed.id === '' && landed.erred === true) ? landed : undefined;
 }
 
 async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: Sending): Promise<Answer> {
@@ -78,12 +88,14 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: S
   const waits =
     changed !== undefined && !now.emails.includes(me) && earlierTakeOver(deps, snapshot, request.scheduleId);
   if (waits) return waits;
-  if (changed !== undefined && !now.emails.includes(me)) return refuse('changed_since_planned', changed);
+  // My take-over landed and a change since put someone else there now: said as one since it was created (below).
+  if (changed !== undefined && !now.emails.includes(me) && !landedHere(snapshot, request.scheduleId, deps.clock.now()))
+    return refuse('changed_since_planned', changed);
   if (now.emails.includes(me)) {
     // A take-over of mine whose answer was lost and that landed after all: said as done, not sent again. Only when
     // the schedule holds what it was to put (a manager may have put me there beside someone else since).
     const mine = runningTakeOver(snapshot, request.scheduleId, deps.clock.now());
-    if (mine && asIntended(request, now, me)) {
+    if (mine && asIntended(request, now, me, mine)) {
       const inside = changedInside(snapshot, mine, me, {
         nowMs: deps.clock.now(),
         localZone: deps.localZone?.() ?? 'UTC',
@@ -99,8 +111,8 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: S
   // One answered with an error (a 5xx) whose check read failed is not known to have landed: the write path's check
   // decides (override-again.ts: checking inside the 2 minutes, then sent once if not shown and the revision is
   // unmoved; moved, said as such), never "Bob now covers it … its answer never came" (adv48 r19 #2).
-  const landed = runningTakeOver(snapshot, request.scheduleId, deps.clock.now());
-  if (landed && !(landed.id === '' && landed.erred === true)) {
+  const landed = landedHere(snapshot, request.scheduleId, deps.clock.now());
+  if (landed) {
     const others = new Map(now.users.map((u) => [lower(u.email), u.name || u.email]));
     const said = changedSinceCreated(others, me, landed.id === '');
     return refuse('changed_since_planned', said.error.message);

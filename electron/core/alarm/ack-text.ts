@@ -4,6 +4,9 @@
 import { ackWords } from '../../shared/alarm-text';
 import type { AlarmRecord } from './types';
 
-export function ackText(rec: AlarmRecord | undefined, opts: { localZone?: string; locale?: string }): string {
+export function ackText(
+  rec: AlarmRecord | undefined,
+  opts: { nowMs: number; localZone?: string; locale?: string },
+): string {
   return ackWords(rec?.ackedAtMs, opts);
 }

@@ -3,7 +3,7 @@
 // takes it in at its next look. Says what it did, or that nothing was ringing — never that it acknowledged nothing,
 // never "Acknowledged" for a save that failed (the app would keep ringing). What the records file held that was
 // refused or dropped (a record that fails the clock is never acknowledged) is said too, with where it was kept.
-import { formatTime } from '../../shared/format';
+import { formatDayTime, formatTime } from '../../shared/format';
 import { alarmStartWords, type AlarmStart } from '../../shared/alarm-text';
 import { serviceKeyOf } from './plan';
 import { serviceSettings } from '../../shared/settings';
@@ -154,8 +154,10 @@ export function ackAnswer(starts: readonly AlarmStart[], nowMs: number, localZon
 
 /** A phone alert booked on the server for a start this command acknowledged still rings unless the app runs to cancel
  *  it (status-ack-booked.ts reads the booking; worded here, where the registry reads `status --ack`). */
-export function stillRingsLine(atMs: number, start: AlarmStart, localZone: string): string {
-  const at = formatTime(atMs, { localZone, ...(start.scheduleZone ? { scheduleZone: start.scheduleZone } : {}) });
+export function stillRingsLine(atMs: number, start: AlarmStart, localZone: string, nowMs: number): string {
+  // With its day where it is not today's (a start just before midnight rings the phone after it).
+  const zone = start.scheduleZone ? { scheduleZone: start.scheduleZone } : {};
+  const at = formatDayTime(atMs, { localZone, nowMs, ...zone });
   const shift = `the ${start.scheduleName} shift${start.accountName ? ` (${start.accountName})` : ''}`;
   return `Your phone will still ring at ${at} for ${shift} unless the app is running to cancel it: start the app.`;
 }

@@ -1,6 +1,6 @@
 // What the alarm says — in its notification and its window: the schedule, the shift in local time (and the
 // schedule's own zone where it differs), who hands over, and since when when it rings late. And what the phone says.
-import { formatDayTime, formatTime, formatWindow, joinNames } from '../../shared/format';
+import { formatDayTime, formatWindow, joinNames } from '../../shared/format';
 import { accountNamed } from '../../shared/account-names';
 import { alarmHeadline } from '../../shared/alarm-headline';
 import type { NotificationRequest } from '../ports';
@@ -58,17 +58,18 @@ export function alarmNotification(ring: AlarmRing, o: AlarmWordsOptions): Notifi
 /** The phone's words: no link, no topic; the schedule (and its account while there are several) and the start in
  *  local time, from saved data said so as the alarm says it. Booked ahead: worded when booked, from what is known then.
  *  The start is said as past only when it has passed at delivery (`deliverMs`): with the alarm 5 min before, the alert
- *  counted from the ring reaches the phone before the start (adv50 r12 #2: it said "started at" then). */
+ *  counted from the ring reaches the phone before the start (adv50 r12 #2: it said "started at" then). And with its
+ *  day where that is not the delivery's: a late ring the next morning said a bare "started at 10:00" (adv50 r27 #1). */
 export function phoneWords(
   t: AlarmTarget,
   afterMin: number,
   localZone: string,
-  about: AlarmAbout = {},
-  deliverMs?: number,
+  about: AlarmAbout,
+  deliverMs: number,
 ): { title: string; body: string } {
   const lead = savedDataPrefix(reminderBasis(about.savedAtMs), t.startMs, { localZone });
-  const start = formatTime(t.startMs, { localZone, scheduleZone: t.scheduleZone });
-  const before = deliverMs !== undefined && deliverMs < t.startMs;
+  const start = formatDayTime(t.startMs, { localZone, scheduleZone: t.scheduleZone, nowMs: deliverMs });
+  const before = deliverMs < t.startMs;
   return {
     title: `Shift start not acknowledged — ${alarmName(t, about.accountName)}`,
     // Worded when booked, before the start: true whether the alarm rang unanswered or the computer slept through it.

@@ -137,9 +137,11 @@ function inputsOf(
 ): StateInputs {
   const { keys, sync } = link;
   const waitUntilMs = sync.serviceWaitUntilMs();
+  const asked = sync.serviceAsked();
   const fromEnvironment = o.overrideKey !== undefined && !demo;
   return {
     ...(waitUntilMs === null ? {} : { serviceWaitUntilMs: waitUntilMs }),
+    ...(asked === null ? {} : { serviceAskedUntilMs: asked.untilMs, nextTryMs: asked.nextTryMs }),
     snapshot,
     settings: o.settings(),
     syncing: link.syncing(),

@@ -3,7 +3,7 @@
 // by time alone at the earliest instant any session's would. Each account's state is derived once per change of
 // its own inputs: a change in account B (a sync, a key) reuses A's state while A's inputs are the same and time
 // alone has not changed it (the same rule the keeper keeps for the whole state).
-import { MAIN_ACCOUNT_ID } from '../../shared/accounts';
+import { MAIN_ACCOUNT_ID, schedulesToldElsewhere } from '../../shared/accounts';
 import { defaultServiceSettings, serviceSettings, type Account, type Settings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
 import { emptySnapshot } from '../model/snapshot';
@@ -15,6 +15,7 @@ import { deriveState, nextStateChangeAt } from '../state/derive';
 import type { AccountSession } from './account-session';
 import type { Derivation, StateInputs } from './state';
 import { minOf } from '../../shared/extremes';
+import { answeredElsewhere, withoutAnswered } from './identity-elsewhere';
 
 /** What the derivation reads of a session. */
 export type DerivedSession = Pick<AccountSession, 'id' | 'account' | 'inputs'>;
@@ -61,6 +62,8 @@ function inputsKey(inputs: StateInputs, zone: string): unknown[] {
     inputs.servedFromCache,
     inputs.notificationHealth,
     inputs.serviceWaitUntilMs,
+    inputs.serviceAskedUntilMs,
+    inputs.nextTryMs,
     setup.hasKey,
     setup.keyStorage,
     setup.demo,
@@ -85,21 +88,22 @@ interface Kept {
 /** The instant after `nowMs` at which this account's state changes by time alone, or Infinity. */
 function changesAt(inputs: StateInputs, nowMs: number): number {
   const next = nextStateChangeAt(inputs.snapshot, nowMs, inputs.settings) ?? Infinity;
-  const wait = inputs.serviceWaitUntilMs;
-  return wait !== undefined && wait > nowMs ? Math.min(next, wait) : next;
+  const waits = [inputs.serviceWaitUntilMs, inputs.serviceAskedUntilMs].filter((w) => w !== undefined && w > nowMs);
+  return Math.min(next, ...waits.map(Number));
 }
 
 export function combinedDerivation(parts: CombinedDerivationParts): Derivation {
   const kept = new Map<string, Kept>();
 
-  function accountState(s: DerivedSession, nowMs: number, health: NotificationHealthResult | undefined): AppState {
-    const inputs = s.inputs(parts.demo, health);
+  function accountState(s: DerivedSession, nowMs: number, inputs: StateInputs): AppState {
     const zone = parts.localZone();
-    const key = inputsKey(inputs, zone);
+    // The rule combine.ts tells my shifts once by (the earliest account of the service tells a shared schedule).
+    const told = schedulesToldElsewhere(parts.settings().accounts, s.id);
+    const key = [...inputsKey(inputs, zone), [...told].sort().join('\n')];
     const last = kept.get(s.id);
     if (last && sameKey(last.key, key) && nowMs >= last.fromMs && nowMs < last.untilMs) return last.state;
     parts.derived?.(s.id);
-    const state = deriveState({ ...inputs, nowMs, localZone: zone });
+    const state = deriveState({ ...inputs, nowMs, localZone: zone, toldElsewhere: told });
     kept.set(s.id, { key, fromMs: nowMs, untilMs: changesAt(inputs, nowMs), state });
     return state;
   }
@@ -114,9 +118,15 @@ export function combinedDerivation(parts: CombinedDerivationParts): Derivation {
       const decorate = (state: AppState, atMs: number, h: NotificationHealthResult | undefined): AppState =>
         withNameTails(withFixLabels(parts.decorate ? parts.decorate(state, atMs, h) : state));
       if (list.length === 0) return decorate(unsetState(parts, nowMs), nowMs, health);
+      const inputs = new Map(list.map((s) => [s.id, s.inputs(parts.demo, health)]));
+      const answered = answeredElsewhere(parts.settings().accounts, inputs);
       const pairs = list.map((s) => ({
         account: parts.settings().accounts.find((a) => a.id === s.id) ?? s.account(),
-        state: accountState(s, nowMs, health),
+        state: accountState(
+          s,
+          nowMs,
+          withoutAnswered(s.id, inputs.get(s.id) ?? s.inputs(parts.demo, health), answered),
+        ),
       }));
       return decorate(combineStates(pairs, parts.settings(), parts.notices()), nowMs, health);
     },

@@ -98,9 +98,6 @@ export function createEngineSettings(
         persist: !demo && loaded.unreadable === undefined,
         changed,
         complete: withFeedToken,
-        onNotice: (notice) => {
-          notices = [...notices.filter((n) => n.id !== notice.id), notice];
-        },
       });
       notices = [loaded.notice, farPauseNotice(loaded.settings, nowMs())].filter((n) => n !== undefined);
       unreadable = loaded.unreadable;

@@ -2,7 +2,6 @@
 // chat group, schedule check). The router (account-handlers.ts) is the one implementation of every other channel
 // (the state, settings, keys by account, the hand-off text, the test notification) and sends these to the session
 // of the account a request names.
-import { formatDayTime } from '../../shared/format';
 import type { AppState } from '../../shared/view-state';
 import { failure, type ActionDeps } from '../actions/common';
 import { overrideCreate, overrideCreator } from '../actions/override';
@@ -12,6 +11,7 @@ import { takeOverHandBack, takeOverNow } from '../actions/take-over';
 import type { TakeOverDeps } from '../actions/take-over-write';
 import type { Snapshot } from '../model/snapshot';
 import type { OtherAccountRead } from '../state/candidate-presence';
+import { serviceWaitWords } from '../state/wait-words';
 import type { DoubtFile, DoubtPool } from '../actions/override-again';
 import type { EngineHandlers } from './types';
 
@@ -51,12 +51,12 @@ export interface HandlerParts {
  * "Refresh now" while a wait the service asked for (Retry-After) runs: nothing was sent, and this says until when,
  * to the minute it is over by (rounded up, so a click at the time shown is allowed).
  */
-function serviceWait(untilMs: number, nowMs: number, localZone: string) {
-  const until = formatDayTime(Math.ceil(untilMs / 60_000) * 60_000, { nowMs, localZone });
-  return failure(
-    'service_wait',
-    `The service asked to wait until ${until}, so nothing was sent. The app refreshes by itself then.`,
-  );
+function serviceWait(answer: { untilMs: number; askedUntilMs?: number }, nowMs: number, localZone: string) {
+  // The wait as every surface says it: the service's ask as its own, the app's next try (here: when the refresh
+  // runs) as the app's; a wait of its own only (a source's) is said as the app's.
+  const ask = { askedUntilMs: answer.askedUntilMs, appUntilMs: answer.untilMs, nextTryMs: answer.untilMs };
+  const words = serviceWaitWords(ask, nowMs, localZone) ?? 'The app asks the service again shortly';
+  return failure('service_wait', `${words}, so nothing was sent. The app refreshes by itself then.`);
 }
 
 export function sessionHandlers(parts: HandlerParts): SessionHandlers {
@@ -81,7 +81,7 @@ export function sessionHandlers(parts: HandlerParts): SessionHandlers {
       if (deps.snapshot.get().keyRejected)
         return failure('key_rejected', 'The service rejected the API key. Enter a new key to resume syncing.');
       const answer = await deps.refresh({ reason: 'user', rereadShifts: true });
-      if (answer && answer.kind === 'held') return serviceWait(answer.untilMs, deps.clock.now(), parts.localZone());
+      if (answer && answer.kind === 'held') return serviceWait(answer, deps.clock.now(), parts.localZone());
       return { ok: true, value: null };
     },
     'override:preview': overridePreview(deps),

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { EscalationSettings } from '../../shared/escalation-settings';
 import type { HttpSend } from '../escalation/http';
+import type { HttpStream } from '../escalation/http-stream';
 import { createNtfy } from '../escalation/ntfy';
 import { createPushover } from '../escalation/pushover';
 import { redactingSend, urlSecrets } from '../escalation/secret';
@@ -49,6 +50,8 @@ export function channelOf(s: EscalationSettings, k: ChannelKeys): Channel | unde
 export interface ProviderWiring {
   clock: Clock;
   send: HttpSend;
+  /** The ntfy answers' streaming subscription (none: fetch's). */
+  stream?: HttpStream | undefined;
   pushoverApi?: string | undefined;
   /** Each channel's Retry-After wait, kept across restarts (rate-gate-store.ts). */
   gateFor?: ((channel: string) => RateGate) | undefined;
@@ -66,6 +69,7 @@ export function providerOfChannel(w: ProviderWiring, c: Channel): PhoneProvider 
       clock,
       send,
       ...gated,
+      ...(w.stream ? { stream: w.stream } : {}),
       ...(c.token ? { token: c.token } : {}),
     });
   if (c.kind === 'pushover')

@@ -14,6 +14,7 @@ import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import { phoneWords, type AlarmAbout } from '../alarm/words';
 import { createEscalator, type Escalator, type EscalatorOptions, type EscalatorStatus } from '../escalation/escalator';
 import { fetchSend, type HttpSend } from '../escalation/http';
+import type { HttpStream } from '../escalation/http-stream';
 import { withNextTry } from '../escalation/next-try-words';
 import { generateTopic, MAX_TOPIC_LENGTH, redact, secretProblem } from '../escalation/secret';
 import { SECRET_ACCOUNTS, type PhoneProvider } from '../escalation/types';
@@ -56,6 +57,7 @@ export interface PhoneWiringOptions {
   /** The accounts and their watched schedules, that escalations.json entries are checked against. */
   known?: () => readonly AlarmKnowledge[];
   send?: HttpSend;
+  stream?: HttpStream;
   pushoverApi?: string;
   testWaitMs?: number;
   /** Each phone server's Retry-After wait, kept across restarts (made here when not given). */
@@ -93,6 +95,7 @@ function hasSecretsFor(s: EscalationSettings, k: Secrets): boolean {
 const wiringOf = (o: PhoneWiringOptions): ProviderWiring => ({
   clock: o.clock,
   send: o.send ?? fetchSend,
+  stream: o.stream,
   pushoverApi: o.pushoverApi,
   gateFor: o.gates?.gateFor,
 });
@@ -283,8 +286,8 @@ async function retireBound(o: PhoneWiringOptions, run: PhoneRun): Promise<void> 
  *  channel holds is cancelled by the new one (left-on.ts), also when phone escalation is now off. */
 function rebuild(o: PhoneWiringOptions, run: PhoneRun, live: Live): Promise<void> {
   const secretValues = () => secretValuesOf(run);
-  const words = (t: AlarmTarget, deliverMs?: number) =>
-    phoneWords(t, o.settings().afterMin, o.localZone(), o.about?.(t), deliverMs);
+  const words = (t: AlarmTarget, deliverMs: number) =>
+    phoneWords(t, o.settings().afterMin, o.localZone(), o.about?.(t) ?? {}, deliverMs);
   live.building = live.building.then(async () => {
     const s = o.settings();
     const channel = run.stopped || s.provider === 'off' ? undefined : channelOf(s, usable(o, run));

@@ -12,7 +12,6 @@ import {
 import { failure, fromApiError, guarded } from '../actions/common';
 import type { EngineOptions } from './types';
 import { applySettingsPatch, saveSettings } from '../storage/settings-store';
-import { keepOutsideEdit } from '../storage/settings-outside';
 import type { FileStore } from '../ports';
 import { hostOf } from './clients';
 import { identityRefusal } from './settings-identity';
@@ -110,8 +109,6 @@ export interface SettingsHolderOptions {
   changed: (before: Settings, after: Settings) => void | Promise<void>;
   /** Fills in what the settings imply before they are saved (a feed turned on gets its token in the same save). */
   complete?: (settings: Settings) => Settings;
-  /** Told when the file was changed outside the app and kept aside before a save (settings-outside.ts). */
-  onNotice?: (notice: { id: string; message: string }) => void;
 }
 
 export function createSettingsHolder(options: SettingsHolderOptions): SettingsHolder {
@@ -137,9 +134,8 @@ export function createSettingsHolder(options: SettingsHolderOptions): SettingsHo
       const value = options.complete ? options.complete(next.value) : next.value;
       if (options.persist) {
         try {
-          // A hand edit since the app last read or wrote the file is kept aside, said, never silently lost.
-          const outside = await keepOutsideEdit(options.files, stored);
-          if (outside) options.onNotice?.(outside);
+          // The engine's files keep aside, and say, a file changed outside the app since it last read or wrote it
+          // (outside-edits.ts): this save and resave() below go through the same check.
           await saveSettings(options.files, value);
         } catch {
           return failure('storage', 'The settings could not be saved to disk. Nothing was changed.');

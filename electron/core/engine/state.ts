@@ -18,6 +18,10 @@ export interface StateInputs {
   notificationHealth?: NotificationHealthResult;
   /** Until when the service asked to wait (Retry-After), while it lasts. */
   serviceWaitUntilMs?: number;
+  /** Until when the service itself asked to wait (uncapped), while it lasts. */
+  serviceAskedUntilMs?: number;
+  /** While it lasts, when the app asks the service next (its own wait, or its backoff, may end before or after). */
+  nextTryMs?: number;
 }
 
 export interface StateKeeper {

@@ -11,6 +11,7 @@ import type { PhoneIntent, PhoneResult } from '../../shared/phone-intent';
 import type { ViewName } from '../../shared/ipc-contract';
 import type { AlarmSurface } from '../alarm/surface';
 import type { HttpSend } from '../escalation/http';
+import type { HttpStream } from '../escalation/http-stream';
 
 /** One per `handler: 'engine'` entry of the contract: a new one without its handler fails compilation in handlers.ts. */
 export type EngineHandlers = { [C in EngineChannel]: (request: RequestOf<C>) => Promise<ResponseOf<C>> };
@@ -67,7 +68,7 @@ export interface EngineOptions {
   /** The OS the alarm's readiness line speaks of (default: this process's). */
   platform?: NodeJS.Platform;
   /** Phone escalation's outside world, for tests: HTTP (a loopback stand-in), Pushover's address, Send test's wait. */
-  phone?: { send?: HttpSend; pushoverApi?: string; testWaitMs?: number };
+  phone?: { send?: HttpSend; stream?: HttpStream; pushoverApi?: string; testWaitMs?: number };
 }
 
 /** An alarm intent's answer (never throws). */

@@ -10,7 +10,7 @@ import { CANCELLING, maybeProblems, NOT_BOOKED } from './maybe-held';
 
 import { missedProblem, type Missed } from './missed';
 import { alertIdOf, ESCALATIONS_FILE, saveEscalations, type EscalationState } from './record-store';
-import type { PhoneAlert, PhoneProvider } from './types';
+import type { AckStream, PhoneAlert, PhoneProvider } from './types';
 
 export { alertIdOf, ESCALATIONS_FILE } from './record-store';
 export const POLL_MS = 5_000;
@@ -103,12 +103,12 @@ export interface EscalatorOptions {
 }
 
 /** `deliverMs`: when it reaches the phone (booked for, or sent now), so its words say the start as past or ahead. */
-export function alertOf(t: AlarmTarget, opts: { words: PhoneWordsOf }, deliverMs?: number): PhoneAlert {
+export function alertOf(t: AlarmTarget, opts: { words: PhoneWordsOf }, deliverMs: number): PhoneAlert {
   return { id: alertIdOf(t.key), ...opts.words(t, deliverMs) };
 }
 
-/** The phone's words for a target, delivered at `deliverMs` (when known). */
-export type PhoneWordsOf = (t: AlarmTarget, deliverMs?: number) => { title: string; body: string };
+/** The phone's words for a target, delivered at `deliverMs` (its start is dated against that day). */
+export type PhoneWordsOf = (t: AlarmTarget, deliverMs: number) => { title: string; body: string };
 
 /** One escalator's working state; only createEscalator and its steps below hold it. */
 export interface Run {
@@ -158,6 +158,10 @@ export interface Run {
   pastUnrung: Map<string, number>;
   /** Cancels of alerts that must not ring that haven't gone through (key → when it rings, why, the failure). */
   stuck: Map<string, Stuck>;
+  /** The phone's answers' streaming subscription, while one is awaited (escalator-stream.ts). */
+  stream?: AckStream | undefined;
+  /** The server refused streaming (404/405): the answers are polled as before. */
+  streamRefused?: boolean;
   /** Each target's names as last given (a handed-off shift is no target any more, yet is named by them). */
   named: Map<string, { scheduleName: string; accountName?: string; scheduleZone?: string } & Partial<Span>>;
 }

@@ -2,9 +2,10 @@
 // acknowledged or handed-off start. Where the provider books (ntfy's scheduled delivery) the alert is booked on the
 // server ahead of time — it rings even if this computer is asleep — re-booked when the shift moves, cancelled on
 // acknowledgement or hand-off. Elsewhere the app sends it itself at T+N (only while awake). While an alert may be
-// out, the phone's "I'm on it" is polled for every POLL_MS (outbound only), then every LATE_POLL_MS after the first
-// hour while the alarm waits and its shift runs. What was booked or sent is kept on
-// disk, so a restart neither repeats nor forgets it. A failed request becomes a readiness problem, never a gap.
+// awaited, the phone's "I'm on it" is heard over one streaming subscription (escalator-stream.ts; outbound only)
+// while the alarm waits and its shift runs; where the provider can't stream (Pushover, a webhook) or the server
+// refuses it, it is polled every POLL_MS, then every LATE_POLL_MS after the first hour. What was booked or sent is
+// kept on disk, so a restart neither repeats nor forgets it. A failed request becomes a readiness problem, never a gap.
 // Each booking and receipt names its channel: what a channel no longer used holds is cancelled there (left-on.ts).
 // The phone's answers are read from the alarm's start on, so one given while this computer slept is still found.
 import { afterFirstRead } from '../storage/record-key';
@@ -14,11 +15,12 @@ import type { Notice } from '../storage/settings-store';
 import { alertIdOf, ESCALATIONS_FILE, loadEscalations } from './record-store';
 import { bookOrSend, pruneMissed } from './escalator-send';
 import { awaitedLeft, pollLeft } from './escalator-acks';
+import { closeStream, keepStream, takeAcks } from './escalator-stream';
 import { settleBooked, settleLeft, stopSent, unsureMissed } from './escalator-settle';
 import {
   acked,
-  alertIdsOf,
   answerAwaited,
+  AWAIT_ACK_MS,
   dueOf,
   endProblem,
   outcome,
@@ -81,8 +83,9 @@ async function reconcile(r: Run): Promise<void> {
   if (passed || waitEnded || JSON.stringify(statusOf(r)) !== before) r.o.changed?.(statusOf(r));
 }
 
-/** The phone's answers since the earliest alarm that waits for one began (a restart or a sleep loses none). */
-async function poll(r: Run): Promise<void> {
+/** The phone's answers since the earliest alarm that waits for one began (a restart or a sleep loses none). While
+ *  the stream hears them, only a `forced` read goes out (after a wake, before a late alarm rings). */
+async function poll(r: Run, forced = false): Promise<void> {
   const { o, state } = r;
   const nowMs = o.clock.now();
   await pollLeft(r, nowMs);
@@ -90,7 +93,7 @@ async function poll(r: Run): Promise<void> {
   // Nothing is awaited any more: the poll has ended, and its failure with it.
   if (awaiting.length === 0 || !o.provider?.pollAcks) return endProblem(r, READING);
   // A refused booking's credentials would be refused here too: not asked every 5 s (until `retry`).
-  if (r.bookRefused !== undefined) return;
+  if (r.bookRefused !== undefined || (r.stream && !forced)) return;
   const handles = new Map(
     awaiting.flatMap((t) => {
       const kept = state.receipts?.[t.key];
@@ -99,16 +102,11 @@ async function poll(r: Run): Promise<void> {
   );
   const sinceMs = minOf(awaiting.map((t) => t.atMs));
   const answer = await o.provider.pollAcks({ sinceMs, handles });
+  // A forced read's failure while the stream runs is the stream's to say (it reconnects on its own).
+  if (r.stream && !answer.ok) return;
   if (!outcome(r, answer, READING) || !answer.ok) return;
-  for (const ack of answer.value) {
-    // An answer to an earlier start's alert of the same block (the shift moved since) settles the block.
-    const t = awaiting.find((x) => alertIdsOf(r, x).includes(ack.id));
-    if (!t || acked(r, t.key)) continue;
-    // Answered on the phone: nothing to cancel there any more.
-    if (state.receipts?.[t.key]) delete state.receipts[t.key];
-    o.phoneAck(t.key, Math.max(t.atMs, ack.atMs));
-  }
-  await save(r);
+  // An answer to an earlier start's alert of the same block (the shift moved since) settles the block.
+  await takeAcks(r, answer.value);
 }
 
 function arm(r: Run): void {
@@ -118,7 +116,9 @@ function arm(r: Run): void {
   const open = r.o.provider ? r.targets.filter((t) => !acked(r, t.key)) : [];
   const dues = open.filter((t) => r.state.sent[t.key] === undefined).map((t) => dueOf(r, t));
   const awaited = open.filter((t) => answerAwaited(r, t, nowMs, POLL_MS));
-  const pollMs = awaitedLeft(r, nowMs).size > 0 ? POLL_MS : awaited.length > 0 ? pollEveryMs(r, awaited, nowMs) : 0;
+  keepStream(r, nowMs, () => void r.serial(() => tick(r)));
+  const ownPollMs = awaited.length > 0 && !r.stream ? pollEveryMs(r, awaited, nowMs) : 0;
+  const pollMs = awaitedLeft(r, nowMs).size > 0 ? POLL_MS : ownPollMs;
   // After a failed request, try again in a minute (each try itself bounded), not only at the hourly look.
   // A booking maybe held is booked again (to confirm it) or cancelled (after an ack) each minute too.
   // A booking that didn't land is tried again each minute too, even once another has gone through since.
@@ -129,6 +129,8 @@ function arm(r: Run): void {
     pollMs > 0 ? nowMs + pollMs : Infinity,
     retryMs,
     ...dues.filter((d) => d > nowMs),
+    // The stream is opened at an alarm's start and closed once its answer is no longer awaited.
+    ...(r.o.provider?.streamAcks ? streamEdges(r, open, nowMs) : []),
     ...[...r.missed.values()].map((m) => m.nextMs),
     // The instant a cancel that hasn't gone through passes: "may still ring" becomes "may have rung" then.
     ...[...r.stuck.values()].map((s) => s.atMs).filter((at) => at > nowMs),
@@ -142,11 +144,17 @@ function arm(r: Run): void {
   r.cancelTimer = r.o.clock.setTimer(Math.max(0, waitMs), () => void r.serial(() => tick(r)));
 }
 
+/** The instants an answer starts or stops being awaited (the stream opens or closes then). */
+const streamEdges = (r: Run, open: readonly AlarmTarget[], nowMs: number): number[] =>
+  open.flatMap((t) => [t.atMs, Math.max(dueOf(r, t) + AWAIT_ACK_MS, t.endMs) + 1]).filter((at) => at > nowMs);
+
 async function tick(r: Run): Promise<void> {
   if (r.stopped) return;
   await r.o.refresh?.().catch(() => undefined);
   try {
     await reconcile(r);
+    // Subscribed before reading: while the stream hears the answers, no poll goes out.
+    keepStream(r, r.o.clock.now(), () => void r.serial(() => tick(r)));
     await poll(r);
   } finally {
     arm(r);
@@ -210,7 +218,7 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
           await stopSent(r, provider, key, handle, o.clock.now());
         await tick(r);
       }),
-    checkAcks: () => r.serial(() => (r.stopped ? Promise.resolve() : poll(r))),
+    checkAcks: () => r.serial(() => (r.stopped ? Promise.resolve() : poll(r, true))),
     look: () => r.serial(() => tick(r)),
     status: () => statusOf(r),
     retry: () =>
@@ -222,6 +230,7 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
     stop() {
       r.stopped = true;
       r.cancelTimer?.();
+      closeStream(r);
       return queue.then(
         () => undefined,
         () => undefined,

@@ -44,7 +44,7 @@ const NOT_SENT_CODES =
 
 /** What went wrong, for a person, without the URL or anything the server echoed of it; and whether the request
  *  may have landed all the same (outcome unknown: never "not sent"). */
-function describe(e: unknown): { error: string; unknown: boolean } {
+export function describe(e: unknown): { error: string; unknown: boolean } {
   const name = e instanceof Error ? e.name : '';
   if (name === 'TimeoutError' || name === 'AbortError') return { error: 'no answer in time', unknown: true };
   const cause = e instanceof Error ? e.cause : undefined;

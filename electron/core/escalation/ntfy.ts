@@ -3,10 +3,13 @@
 // time, 10 s to 3 days ahead) books the alert on the server — the dead-man's switch: it rings even if this computer
 // is asleep. Publishing to `/<topic>/<sequence id>` again replaces a scheduled message (a moved shift), and
 // `DELETE /<topic>/<sequence id>` cancels it (ntfy ≥ 2.16). "I'm on it" is an http action that posts
-// `ack <id>` to `<topic>-ack`, which the app reads by polling (`GET /<topic>-ack/json?poll=1&since=…`): outbound
-// only, no port opened here.
+// `ack <id>` to `<topic>-ack`, which the app hears over one streaming subscription while an answer is awaited
+// (`GET /<topic>-ack/json?since=…`, ntfy-stream.ts), polled (`?poll=1&since=…`) only after a wake or where the server
+// refuses streaming: outbound only, no port opened here.
 import type { Clock } from '../ports';
 import { call, type HttpSend } from './http';
+import { fetchStream, type HttpStream } from './http-stream';
+import { ackLineOf, acksOf, openAckStream } from './ntfy-stream';
 import { rateGate, waitingUntil, type RateGate } from './rate-gate';
 import { channelIdOf } from './secret';
 import type { Outcome, PhoneAlert, PhoneProvider } from './types';
@@ -21,25 +24,13 @@ export interface NtfyOptions {
   token?: string;
   clock: Clock;
   send: HttpSend;
+  /** The streaming subscription for the phone's answers (none given: fetch's). */
+  stream?: HttpStream;
+  /** The reconnect backoff's jitter (tests fix it). */
+  random?: () => number;
   /** The channel's Retry-After wait, kept across restarts (rate-gate-store.ts); none: in memory. */
   gateFor?: (channel: string) => RateGate;
 }
-
-const AckLineSchema = {
-  parse(line: string): { id: string; message: string; timeS: number | undefined } | undefined {
-    try {
-      const v: unknown = JSON.parse(line);
-      if (typeof v !== 'object' || v === null) return undefined;
-      const id = 'id' in v && typeof v.id === 'string' ? v.id : undefined;
-      const event = 'event' in v ? v.event : undefined;
-      const message = 'message' in v && typeof v.message === 'string' ? v.message : '';
-      const timeS = 'time' in v && typeof v.time === 'number' && Number.isFinite(v.time) ? v.time : undefined;
-      return id && event === 'message' ? { id, message, timeS } : undefined;
-    } catch {
-      return undefined;
-    }
-  },
-};
 
 /** A header value in ASCII: non-ASCII text (a schedule's name, "—") as RFC 2047, which ntfy decodes. */
 export function headerText(text: string): string {
@@ -131,17 +122,25 @@ export function createNtfy(o: NtfyOptions): PhoneProvider {
         { method: 'GET', url: `${base}-ack/json?poll=1&since=${from}`, headers: auth },
       );
       if (!r.ok) return r;
-      const lines = r.value.text.split('\n').flatMap((l) => AckLineSchema.parse(l) ?? []);
+      const lines = r.value.text.split('\n').flatMap((l) => ackLineOf(l) ?? []);
       const last = lines[lines.length - 1];
       if (last) since = last.id;
       else since ??= from;
-      const nowMs = o.clock.now();
-      const acks = lines.flatMap((l) =>
-        /^ack [\w-]+$/.test(l.message)
-          ? [{ id: l.message.slice(4), atMs: Math.min(nowMs, l.timeS === undefined ? nowMs : l.timeS * 1000) }]
-          : [],
-      );
-      return { ok: true, value: acks };
+      return { ok: true, value: acksOf(lines, o.clock.now()) };
     },
+    // The same answers, heard as they come; it shares `since` with the poll, so neither reads one twice.
+    streamAcks: (watch) =>
+      openAckStream(
+        {
+          clock: o.clock,
+          open: o.stream ?? fetchStream,
+          gate,
+          url: (from) => `${base}-ack/json?since=${from}`,
+          headers: auth,
+          cursor: { get: () => since, set: (id) => void (since = id) },
+          ...(o.random ? { random: o.random } : {}),
+        },
+        watch,
+      ),
   };
 }

@@ -1,7 +1,7 @@
 // Two lines of "Ready for your shift": whether the start alarm will be loud on this computer ("Shift-start alarm:
 // loud ✓" or "quiet (why)"), and whether the phone is armed ("Phone escalation armed ✓ (tested …, booked for
 // 22:03)") or what is missing. Pure; what can't be checked here is said as such, never as ok.
-import { formatDayTime, formatTime } from '../../shared/format';
+import { formatDayTime } from '../../shared/format';
 import type { ReadinessCheck } from '../../shared/view-state';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import type { StartAlarm } from '../alarm/types';
@@ -135,7 +135,8 @@ export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
           result: 'ok',
           message: `Phone escalation armed ✓ (${tested}; none booked yet: booked once your shift is within 2 days).`,
         };
-  const booked = `booked for ${formatTime(i.status.nextBookedMs, opts)}`;
+  // With its day where it is not today: the evening before, "booked for 10:03" read as a time already past (adv50 r27).
+  const booked = `booked for ${formatDayTime(i.status.nextBookedMs, opts)}`;
   if (loading) return { ...base, result: 'unknown', message: `Phone escalation: ${booked} (${tested}); ${loading}.` };
   return { id: 'phone', result: 'ok', message: `Phone escalation armed ✓ (${tested}, ${booked}).` };
 }

@@ -47,6 +47,19 @@ export interface PhoneAck {
   atMs: number;
 }
 
+export interface AckWatch {
+  sinceMs: number;
+  onAcks(acks: PhoneAck[]): void;
+  /** A failure (worded without the address), or undefined once the server opened the stream again. */
+  onProblem(problem: string | undefined): void;
+  /** The server refuses streaming (404/405 on /json, as for a server or proxy without it): the caller polls. */
+  onRefused(): void;
+}
+
+export interface AckStream {
+  close(): void;
+}
+
 export interface PhoneProvider {
   readonly kind: 'ntfy' | 'pushover' | 'webhook';
   /** Where its bookings and receipts live (ntfy's server and topic; Pushover's app and user), named by a hash that
@@ -71,6 +84,9 @@ export interface PhoneProvider {
   /** The phone's "I'm on it" to these alerts, looked for from `sinceMs` on (outbound polling only); `handles`: each
    *  alert's id → what `send` answered for it. */
   pollAcks?(q: { sinceMs: number; handles: ReadonlyMap<string, string> }): Promise<Outcome<PhoneAck[]>>;
+  /** Hears the phone's "I'm on it" over one long-lived subscription until closed (ntfy's JSON stream); absent, or
+   *  refused by the server: `pollAcks` is used. */
+  streamAcks?(watch: AckWatch): AckStream;
   /** Until when the server asked to wait (a 429's Retry-After), while that runs. */
   waitingUntilMs?(): number | undefined;
   /** The wait was read back from before a restart (phone-waits.json), not asked in this run. */

@@ -3,7 +3,7 @@
 // looked for on its service, never sent again blind. One operation at a time (a chain), so a retry and a resume
 // never send the same item twice.
 import { randomUUID } from 'node:crypto';
-import type { HandoffItemInput, HandoffPlan, HandoffStatus } from '../../shared/handoff';
+import type { HandoffItem, HandoffItemInput, HandoffPlan, HandoffStatus } from '../../shared/handoff';
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import { loadRun, settled } from './store';
@@ -14,6 +14,7 @@ import { createProblem, madeItems, onceEach, rowOf } from './item-rules';
 import { statusOf, work, type HandoffDeps, type RunContext } from './run-work';
 import type { Span } from './plan';
 import { minOf, maxOf } from '../../shared/extremes';
+import { asksLanded, landedItems } from './landed-again';
 
 export type { HandoffDeps } from './run-work';
 
@@ -50,6 +51,14 @@ async function createRun(
   if (ctx.run && !settled(ctx.run))
     return failure('validation', 'A hand-off is still open: retry it or dismiss it before starting another.');
   let state = deps.state();
+  // The same blocks to the same people as a run whose blocks all landed: each read again and said as it holds now
+  // (landed-again.ts), never my own hand-off told as "changed since you planned it", nothing written.
+  if (asksLanded(ctx.run, onceEach(state, input), deps.clock.now())) {
+    await work(ctx, true);
+    return statusOf(ctx);
+  }
+  const landed = landedItems(state, onceEach(state, input), deps.ownWrites ?? (() => []), deps.clock.now());
+  if (landed) return startRun(ctx, landed, true);
   const items = fromNow(onceEach(state, input), deps.clock.now());
   // No shift chosen: nothing to plan, nothing sent (never "outcome unknown" for a write that never existed).
   if (items.length === 0)
@@ -70,13 +79,17 @@ async function createRun(
   }
   const problem = createProblem(state, items, plan, deps.held, planned);
   if (problem) return failure('validation', problem);
-  const createdAt = new Date(deps.clock.now()).toISOString();
-  const origins = deps.origins?.();
-  const made = madeItems(state, items, plan, deps.clock.now());
-  ctx.run = { version: 1, id: randomUUID(), createdAt, items: made, ...(origins ? { origins } : {}) };
+  return startRun(ctx, madeItems(state, items, plan, deps.clock.now()), false);
+}
+
+/** A new run of these items, on disk before anything is sent; `again`: they landed before, each is read again. */
+async function startRun(ctx: RunContext, items: HandoffItem[], again: boolean): Promise<HandoffStatus> {
+  const createdAt = new Date(ctx.deps.clock.now()).toISOString();
+  const origins = ctx.deps.origins?.();
+  ctx.run = { version: 1, id: randomUUID(), createdAt, items, ...(origins ? { origins } : {}) };
   ctx.notice = null;
   await ctx.saver.save(ctx.run);
-  await work(ctx, false);
+  await work(ctx, again);
   return statusOf(ctx);
 }
 
@@ -124,25 +137,19 @@ async function resume(ctx: RunContext): Promise<void> {
 const askedOf = (items: readonly HandoffItemInput[]): string =>
   JSON.stringify(items.map((i) => [i.scheduleId, i.start, i.end, i.email.trim().toLowerCase()]).sort());
 
-/** Create pressed again for what a Create already asked (a double press, the form sent twice): it joins that one,
- *  never a second write and never the first's own write told as "changed since you planned it". While the first is
- *  on its way the second gets its answer; after it, while its run is the one shown and every block of it is handed
- *  off, the run as it stands. Anything else (other blocks or people, a run not all handed off) goes as asked. */
-function joinCreate(ctx: RunContext) {
-  let last: { asked: string; answer: Promise<HandoffStatus | Failure>; runId?: string } | undefined;
+/** Create pressed again for what a Create on its way already asks (a double press, the form sent twice): it joins
+ *  that one and gets its answer, never a second write and never the first's own write told as "changed since you
+ *  planned it". Pressed once that answer is in, it goes as asked: blocks that all landed are read again and said as
+ *  the service holds them now (createRun, landed-again.ts; issue 48), never the old answer repeated. */
+function joinCreate() {
+  let last: { asked: string; answer: Promise<HandoffStatus | Failure> } | undefined;
   return (items: HandoffItemInput[], go: () => Promise<HandoffStatus | Failure>) => {
     const asked = askedOf(items);
-    if (last?.asked === asked) {
-      if (last.runId === undefined) return last.answer;
-      const run = ctx.run;
-      if (run?.id === last.runId && run.items.every((i) => i.state === 'handed_off'))
-        return Promise.resolve(statusOf(ctx));
-    }
-    const mine: NonNullable<typeof last> = { asked, answer: go() };
+    if (last?.asked === asked) return last.answer;
+    const mine = { asked, answer: go() };
     last = mine;
     const done = () => {
-      // The run it made, if any (a refusal before sending makes none, and joins nothing after its answer).
-      if (last === mine) last = ctx.run ? { ...mine, runId: ctx.run.id } : undefined;
+      if (last === mine) last = undefined;
     };
     void mine.answer.then(done, done);
     return mine.answer;
@@ -164,7 +171,7 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
     notice: null,
     stopped: false,
   };
-  const joined = joinCreate(ctx);
+  const joined = joinCreate();
   let cancelClose: (() => void) | undefined;
   /** The user's Close kept in memory (run-saver.ts): tried again on a beat until it is on disk. */
   const closeLater = (): void => {

@@ -14,6 +14,7 @@ import type { HandoffDeps } from './controller';
 import { lookCovered, lookOwn, madeShown, readHeld } from './look';
 import { teammateName } from './swap';
 import type { HalfSwaps } from './half-swaps';
+import type { OwnWrite } from './landed-again';
 
 export interface HandoffParts {
   clock: Clock;
@@ -22,7 +23,7 @@ export interface HandoffParts {
   state: () => AppState;
   client: (accountId: AccountId) => OncallClient | undefined;
   /** The overrides this app created on the account (ids its answers gave): one hidden by a later change is found. */
-  created?: (accountId: AccountId) => readonly { id: string; scheduleId: string; start: string; end: string }[];
+  created?: (accountId: AccountId) => readonly (OwnWrite & { scheduleId: string })[];
   /** The ref a write to this schedule goes through (an account that can write); the reads before it go there too. */
   writesVia?: (ref: string) => string;
   createOverride: (request: RequestOf<'override:create'>) => Promise<ResponseOf<'override:create'>>;
@@ -89,6 +90,14 @@ export function lookOf(parts: HandoffParts): Look {
       const seen = await lookCovered(client, parts.clock, parts.graceMs ?? 3_000, w);
       return seen === 'not_covered' ? lookOwn(client, parts.created?.(accountId) ?? [], w) : seen;
     });
+}
+
+/** The overrides the app wrote on a schedule (by ref), from its own-write record: my earlier hand-off of a block. */
+export function ownWritesOf(parts: HandoffParts): NonNullable<HandoffDeps['ownWrites']> {
+  return (ref) => {
+    const { accountId, scheduleId } = refParts(ref);
+    return (parts.created?.(accountId) ?? []).filter((c) => c.scheduleId === scheduleId);
+  };
 }
 
 /** Whether the service shows the override a saved hand-off recorded (undefined while unread). */

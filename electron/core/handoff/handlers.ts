@@ -12,7 +12,7 @@ import { swapShifts, teammateName } from './swap';
 import { settleSwap } from './swap-settle';
 import { createSettleBook } from './swap-unsettled';
 import type { SwapResult } from '../../shared/handoff';
-import { heldOf, lookOf, madeOf, type HandoffParts } from './handler-parts';
+import { heldOf, lookOf, madeOf, ownWritesOf, type HandoffParts } from './handler-parts';
 
 export type { HandoffParts } from './handler-parts';
 
@@ -116,6 +116,7 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     ...(parts.report ? { report: parts.report } : {}),
     look,
     made: madeOf(parts),
+    ownWrites: ownWritesOf(parts),
     held,
     coverNow: (ref, cover) => coverOnService(parts.state(), parts.client, ref, cover, parts.writesVia),
     refresh,

@@ -12,6 +12,7 @@ import { lateLook, mayStillLand, noteSettle, settleOver, watchMs, type SettleEnd
 import { COVER_UNREAD, coverRefusedText } from './cover-rule';
 import { HANDED_UNCHECKED, REFUSED_CHECKED, REFUSED_UNCHECKED } from './store-claims';
 import type { Made } from './look';
+import { LANDED_UNREAD, landedNow, type OwnWrite } from './landed-again';
 import type { runSaver } from './run-saver';
 import {
   clipToNow,
@@ -52,6 +53,9 @@ export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
   /** Is the cover on a watched schedule of the block's account as the service lists its people now (cover-rule.ts
    *  coverOnService; undefined: unread)? Absent: the saved list's check (send-gate.ts) is the only one. */
   coverNow?: (ref: string, cover: string) => Promise<boolean | undefined>;
+  /** The overrides the app wrote on this schedule (by ref; its own-write record): after a restart, a Create asking
+   *  again for blocks it already handed off is recognised as that hand-off, read again (landed-again.ts). */
+  ownWrites?: (ref: string) => readonly OwnWrite[];
   /** `create` takes the step of actions/before-send.ts (the engine's write path): the item is saved as "sending"
    *  there, after the write's own record. Absent: saved before `create` is called. */
   savesBeforeSend?: true;
@@ -266,6 +270,9 @@ export async function work(ctx: RunContext, again: boolean): Promise<void> {
       const gate = ctx.run && sendGate(ctx.deps.state(), ctx.deps.origins?.(), ctx.run, item);
       if (gate && (sends || item.state === 'unknown' || item.state === 'sending')) await put(ctx, restated(item, gate));
       else if (item.state === 'unknown' && item.message === HANDED_UNCHECKED) await checkHandedOff(ctx, item);
+      // Landed before this press: read again and said as the service holds it now, never sent (landed-again.ts).
+      else if ((again && item.state === 'handed_off') || (item.state === 'unknown' && item.message === LANDED_UNREAD))
+        await put(ctx, restated(item, await landedNow(ctx.write, item)));
       else if (
         item.state === 'pending' ||
         (again && item.state !== 'handed_off' && !refusedForGood && !unconfirmed(item))

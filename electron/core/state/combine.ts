@@ -227,8 +227,8 @@ function withoutMine(state: AppState, told: ReadonlySet<string>, coverageTold: b
     shifts,
     gaps: state.me.gaps.filter(own),
     readiness: state.me.readiness && own(state.me.readiness.shift) ? state.me.readiness : null,
-    // Its load counts only its own schedules when none is told elsewhere; else it would count shifts twice.
-    load: told.size === 0 ? (state.me.load ?? null) : null,
+    // Its load was counted over its own schedules alone (derive-mine.ts); none when every one is told elsewhere.
+    load: state.schedules.some((s) => !told.has(s.scheduleId)) ? (state.me.load ?? null) : null,
     ...(state.me.listedTo === undefined ? {} : { listedTo: state.me.listedTo }),
   };
   if (!coverageTold) return { ...state, me };

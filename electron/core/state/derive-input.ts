@@ -19,4 +19,11 @@ export interface DeriveInput {
   notificationHealth?: NotificationHealthResult;
   /** Until when the service asked to wait (Retry-After), while it lasts: the status says until when. */
   serviceWaitUntilMs?: number;
+  /** Until when the service itself asked to wait (its Retry-After, uncapped), while it lasts: said as its ask. */
+  serviceAskedUntilMs?: number;
+  /** While it lasts, when the app asks the service next: said as the app's own where it differs from the ask. */
+  nextTryMs?: number;
+  /** The schedules an earlier account of the same service tells (shared/accounts.ts schedulesToldElsewhere): my
+   *  load leaves them out here, as my shifts do (combine.ts), so each schedule of the service is counted once. */
+  toldElsewhere?: ReadonlySet<string>;
 }

@@ -142,12 +142,16 @@ export function myState(
   const { nowMs, settings } = input;
   const clip = readEndClip(schedules, byId);
   const next = myNextShift(schedules, byId, nowMs, emailLower);
+  // A schedule another account of this service tells is counted in that one's load (issue 47, round 27: the
+  // whole load was dropped instead, and this account's own schedules with it).
+  const told = input.toldElsewhere;
+  const counted = told && told.size > 0 ? schedules.filter((v) => !told.has(v.scheduleId)) : schedules;
   return {
     onCallNow: myOnCallNow(schedules, byId, nowMs, emailLower).map(clip),
     nextShift: next && clip(next),
     shifts: myShifts(schedules, byId, nowMs, emailLower, settings.horizonDays).map(clip),
     gaps: emailLower === '' ? [] : myGaps(schedules, byId, nowMs, settings.horizonDays, staleAfterMs(settings)),
-    load: myLoad(schedules, byId, nowMs, emailLower, input.localZone ?? 'UTC'),
+    load: myLoad(counted, byId, nowMs, emailLower, input.localZone ?? 'UTC'),
     listedTo: isoOf(nowMs + settings.horizonDays * DAY_MS),
   };
 }

@@ -1,7 +1,6 @@
 // The one truth every surface shows, as a pure function of (snapshot, now, settings). "Now" and "next" come from
 // the cached horizon of shifts, not from the schedule's current_oncall_shift (which is only true at fetch time),
 // so while offline they keep advancing along the cached shifts.
-import { formatDayTime } from '../../shared/format';
 import { settingsOfService, type ServiceSettings } from '../../shared/settings';
 import { displayAddress } from '../../shared/accounts';
 import type { AccountSetup, AccountView, AppState, ScheduleView } from '../../shared/view-state';
@@ -13,6 +12,7 @@ import { oldestSuccess, staleAfterMs, syncStatus, unreadWithoutKey } from './sta
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import type { DeriveInput } from './derive-input';
 import { scheduleView } from './derive-schedule';
+import { serviceWaitWords } from './wait-words';
 import { myState } from './derive-mine';
 
 export type { DeriveInput } from './derive-input';
@@ -72,17 +72,13 @@ export function deriveState(input: DeriveInput): AppState {
   const byId = snapshotIndex(snapshot);
   const schedules = settings.schedules.map((w) => scheduleView(w.id, w.name, byId.get(w.id), input, emailLower));
   const servedFromCache = input.servedFromCache ?? false;
-  const waitMs = input.serviceWaitUntilMs;
+  const wait = serviceWaitWords(
+    { askedUntilMs: input.serviceAskedUntilMs, appUntilMs: input.serviceWaitUntilMs, nextTryMs: input.nextTryMs },
+    nowMs,
+    input.localZone ?? 'UTC',
+  );
   const syncContext = {
-    ...(waitMs !== undefined && waitMs > nowMs
-      ? {
-          // To the minute the wait is over by (rounded up), as "Refresh now" says it.
-          waitUntil: formatDayTime(Math.ceil(waitMs / 60_000) * 60_000, {
-            nowMs,
-            localZone: input.localZone ?? 'UTC',
-          }),
-        }
-      : {}),
+    ...(wait === undefined ? {} : { wait }),
     keyFromEnvironment: input.setup.keyFromEnvironment === true,
     ...(input.setup.keyVariable ? { keyVariable: input.setup.keyVariable } : {}),
   };

@@ -47,8 +47,8 @@ function missingSetup(setup: AppState['setup'], settings: ServiceSettings): stri
 /** One source as the sync summary sees it. */
 export interface SyncContext {
   keyFromEnvironment: boolean;
-  /** Until when the service asked to wait (Retry-After), as shown: a failing status then says so. */
-  waitUntil?: string;
+  /** The wait the service asked for, as said (wait-words.ts, no full stop): a failing status then says it. */
+  wait?: string;
   /** The variable the key came from (ONCALL_API_KEY, or ONCALL_API_KEY_<ID> with several accounts). */
   keyVariable?: string;
 }
@@ -114,9 +114,9 @@ export function syncStatus(
   ctx: SyncContext,
 ): SyncStatus {
   const status = syncStatusAsRead(snapshot, setup, settings, byId, ctx);
-  if (ctx.waitUntil === undefined || status.kind === 'ok' || status.kind === 'needs_setup') return status;
+  const wait = ctx.wait;
+  if (wait === undefined || status.kind === 'ok' || status.kind === 'needs_setup') return status;
   if (status.kind === 'key_rejected') return status;
-  const wait = `The service asked to wait until ${ctx.waitUntil}`;
   const message = `${status.message} ${wait}.`;
   // The clause goes on after the status's sentences, ending in the wait (offline has no clause: it is worded by cause).
   return status.kind === 'offline'

@@ -8,15 +8,45 @@
 // A removal gets the same check (adv52 r28: Close deleted a handoff.json another install had changed, unkept and
 // unsaid): every store removes through here, so one rule covers a closed or settled hand-off, its mark, and a
 // removed account's cache, identity and lost-answers files.
+// settings.json is judged by the same rule (adv52 r29): its own check compared the settings read from the file after
+// repair, so a newer version's file, an unknown setting or a value out of range looked unchanged and was written
+// over; and the re-save once a vanished data folder is back never checked. Only its words are its own.
 import { createHash } from 'node:crypto';
 import type { FileStore } from '../ports';
-import type { Notice } from './settings-store';
+import { isTooLarge } from './file-limits';
+import { SETTINGS_FILE, type Notice } from './settings-store';
+import { settingsOutsideNotice } from './settings-outside';
 
 export const OUTSIDE_NOTICE_ID = 'changed-outside';
-/** settings.json has its own check and words (settings-outside.ts). */
-const OWN_CHECK = new Set(['settings.json']);
 
 const digestOf = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** What the app did to the file next, in words, and whether that worked. */
+type Then = { did: string; done: boolean };
+/** What is on disk now: its digest and text, null when absent, undefined when it can't be read. A file too large
+ *  to read is no file the app wrote (it never writes one that big), so it counts as changed, with no text. */
+type OnDisk = { digest: string; text: string | undefined } | null | undefined;
+
+async function onDisk(inner: FileStore, name: string): Promise<OnDisk> {
+  try {
+    const text = await inner.read(name);
+    return text === undefined ? null : { digest: digestOf(text), text };
+  } catch (cause) {
+    return isTooLarge(cause) ? { digest: '', text: undefined } : undefined;
+  }
+}
+
+/** The notice for a file kept aside (or not), said once the app's own `then` was tried (`done`: it worked), so it
+ *  never tells of a save that failed. */
+function changedNotice(name: string, text: string | undefined, kept: string | undefined, then: Then): Notice {
+  if (name === SETTINGS_FILE) return settingsOutsideNotice(text, kept, then.done);
+  const next = then.done ? `so the app ${then.did}` : `and the app could not write its own either: it is as it was`;
+  const where = kept === undefined ? ` Keeping it aside failed, ${next}.` : ` It was kept as ${kept}.`;
+  return {
+    id: `${OUTSIDE_NOTICE_ID}:${name}`,
+    message: `${name} was changed outside the app while it ran (another install's, or a hand edit).${where}`,
+  };
+}
 
 export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void): FileStore {
   /** File name → digest of what the app last read or wrote; null: it read it as absent, or moved it aside. */
@@ -30,23 +60,21 @@ export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void)
     );
     return next;
   };
-  /** Keeps the file aside when it is not what the app last read or wrote, and says so. `then`: what the app does to
-   *  the file next, said when keeping it aside failed. */
-  const keepIfChanged = async (name: string, then: string): Promise<void> => {
+  /** Keeps the file aside when it is not what the app last read or wrote, then does `job` (the app's own write or
+   *  removal, `did` in words) and says what became of both. */
+  const guarded = async (name: string, did: string, job: () => Promise<void>): Promise<void> => {
     const was = last.get(name);
-    if (was === undefined || OWN_CHECK.has(name)) return;
-    const now = await inner.read(name).then(
-      (t) => (t === undefined ? null : digestOf(t)),
-      () => undefined,
-    );
-    // Gone or unreadable: nothing there to keep (a write would fail or replace nothing of value).
-    if (now === undefined || now === null || now === was) return;
+    const now = was === undefined ? undefined : await onDisk(inner, name);
+    // Never read or written, gone or unreadable: nothing there to judge or keep.
+    if (now === undefined || now === null || now.digest === was) return job();
     const kept = await inner.backup(name).catch(() => undefined);
-    const where = kept === undefined ? ` Keeping it aside failed, so the app ${then}.` : ` It was kept as ${kept}.`;
-    report({
-      id: `${OUTSIDE_NOTICE_ID}:${name}`,
-      message: `${name} was changed outside the app while it ran (another install's, or a hand edit).${where}`,
-    });
+    try {
+      await job();
+    } catch (cause) {
+      report(changedNotice(name, now.text, kept, { did, done: false }));
+      throw cause;
+    }
+    report(changedNotice(name, now.text, kept, { did, done: true }));
   };
   return {
     ...(inner.location === undefined ? {} : { location: inner.location }),
@@ -57,11 +85,12 @@ export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void)
         return text;
       }),
     writeAtomic: (name, text) =>
-      serial(name, async () => {
-        await keepIfChanged(name, 'wrote its own over it');
-        await inner.writeAtomic(name, text);
-        last.set(name, digestOf(text));
-      }),
+      serial(name, () =>
+        guarded(name, 'wrote its own over it', async () => {
+          await inner.writeAtomic(name, text);
+          last.set(name, digestOf(text));
+        }),
+      ),
     backup: (name) =>
       serial(name, async () => {
         const kept = await inner.backup(name);
@@ -69,10 +98,11 @@ export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void)
         return kept;
       }),
     remove: (name) =>
-      serial(name, async () => {
-        await keepIfChanged(name, 'removed it');
-        await inner.remove(name);
-        last.set(name, null);
-      }),
+      serial(name, () =>
+        guarded(name, 'removed it', async () => {
+          await inner.remove(name);
+          last.set(name, null);
+        }),
+      ),
   };
 }

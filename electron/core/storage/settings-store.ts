@@ -151,11 +151,12 @@ function unknownKeys(raw: Json, from: number): number {
   return Object.keys(raw).filter((k) => !known(k)).length;
 }
 
-type Parsed =
+export type Parsed =
   | { ok: true; settings: Settings; from: number; reset: string[]; doubt?: VersionDoubt }
   | { ok: false; problem: string };
 
-function parseText(text: string): Parsed {
+/** What a file's text holds as the loader reads it (also judged for a file changed while the app ran). */
+export function parseSettingsText(text: string): Parsed {
   let json: unknown;
   try {
     // Some editors (Notepad) save UTF-8 with a byte-order mark; JSON.parse refuses it, yet the file is fine.
@@ -263,12 +264,6 @@ function unreadableSettings(files: FileStore, cause: unknown): LoadedSettings {
   return { settings: defaultSettings(), notice: { id: SETTINGS_NOTICE_ID, message }, unreadable };
 }
 
-/** The settings a file's text holds as the loader reads it, or undefined when it holds none (settings-outside.ts). */
-export function settingsOfText(text: string): Settings | undefined {
-  const parsed = parseText(text);
-  return parsed.ok ? parsed.settings : undefined;
-}
-
 export async function loadSettings(files: FileStore): Promise<LoadedSettings> {
   let text: string | undefined;
   try {
@@ -279,7 +274,7 @@ export async function loadSettings(files: FileStore): Promise<LoadedSettings> {
     return unreadableSettings(files, cause);
   }
   if (text === undefined) return { settings: defaultSettings() };
-  const parsed = parseText(text);
+  const parsed = parseSettingsText(text);
   if (!parsed.ok) return resetWithNotice(files, parsed.problem);
   if (parsed.reset.length > 0 || parsed.doubt)
     return repairWithNotice(files, parsed.settings, parsed.reset, parsed.doubt);

@@ -4,6 +4,7 @@
 // is told from it while it lasts). A 401 on a schedule marks the key as rejected; a 401 on the coverage list alone only means this key
 // can't read that list, so schedules keep syncing.
 import type { ApiError } from '../../api/errors';
+import { RATE_LIMITED_SENTENCE } from '../../api/error-mapping';
 import type { FetchProblem, ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import type { FetchPass, ScheduleFetch } from './fetch';
 import { keptAfterRead } from './kept';
@@ -35,9 +36,10 @@ export function reconcileSchedules(snapshot: Snapshot, watchedIds: readonly stri
 export function problemOf(error: ApiError, atMs: number): FetchProblem {
   const at = new Date(atMs).toISOString();
   const reach = error.kind === 'network' ? error.reach : undefined;
-  return reach
-    ? { kind: error.kind, message: error.message, at, reach }
-    : { kind: error.kind, message: error.message, at };
+  // A 429's wait ("Try again in 60 min") is relative to this answer: kept, it would be said unchanged later on. The
+  // wait is said where the state is derived, from the instants the sync loop keeps (state/wait-words.ts).
+  const message = error.kind === 'rate_limited' ? RATE_LIMITED_SENTENCE : error.message;
+  return reach ? { kind: error.kind, message, at, reach } : { kind: error.kind, message, at };
 }
 
 /** The old array when the new one holds the same data: unchanged data keeps its identity, so everything keyed

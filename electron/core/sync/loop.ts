@@ -68,7 +68,8 @@ function schedule(loop: Loop, minDelayMs = 0): void {
   const nowMs = wallNow(loop);
   // The service asked us to wait: the refresh still happens when allowed, but a caller (the user's Refresh)
   // gets its answer now, with the current state, instead of hanging until then.
-  if (nowMs < loop.memory.notBeforeMs) loop.asks.answerWaiting({ kind: 'held', untilMs: loop.memory.notBeforeMs });
+  if (nowMs < loop.memory.notBeforeMs)
+    loop.asks.answerWaiting({ kind: 'held', untilMs: loop.memory.notBeforeMs, ...serviceAskOf(loop, nowMs) });
   const asked = loop.asks.pending();
   const delayMs = Math.max(minDelayMs, loop.planner.nextWakeMs(nowMs, asked) - nowMs);
   if (delayMs <= 0) {
@@ -147,6 +148,11 @@ async function pass(loop: Loop, client: OncallClient, plan: FetchPlan): Promise<
   identity?.settled(me);
 }
 
+/** Until when the whole service asked to wait, while it lasts (uncapped: said as its ask, state/wait-words.ts). */
+function serviceAskOf(loop: Loop, nowMs: number): { askedUntilMs?: number } {
+  return loop.memory.askedUntilMs > nowMs ? { askedUntilMs: loop.memory.askedUntilMs } : {};
+}
+
 function request(loop: Loop, request: RefreshRequest): Promise<RefreshAnswer> {
   // Everything asked for is held by a wait the service asked for: say until when, now. The request is still
   // queued: a 429's or a 503's wait keeps it until the wait ends (it runs then), and the plan leaves a source
@@ -154,7 +160,7 @@ function request(loop: Loop, request: RefreshRequest): Promise<RefreshAnswer> {
   const all = request.scheduleIds === undefined;
   const ids = request.scheduleIds ?? loop.options.getConfig().scheduleIds;
   const untilMs = paused(loop) ? undefined : heldUntilMs(loop.memory, ids, all, wallNow(loop));
-  const answer = loop.asks.add(request, untilMs);
+  const answer = loop.asks.add(request, untilMs, serviceAskOf(loop, wallNow(loop)));
   schedule(loop);
   return answer;
 }
@@ -177,6 +183,11 @@ export function createSync(options: SyncOptions): SyncLoop {
     serviceWaitUntilMs: () => {
       const nowMs = wallNow(loop);
       return loop.memory.notBeforeMs > nowMs ? loop.memory.notBeforeMs : null;
+    },
+    serviceAsked: () => {
+      const nowMs = wallNow(loop);
+      const untilMs = loop.memory.askedUntilMs;
+      return untilMs > nowMs ? { untilMs, nextTryMs: loop.planner.nextWakeMs(nowMs, false) } : null;
     },
     start() {
       loop.stopped = false;

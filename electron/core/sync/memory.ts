@@ -40,6 +40,9 @@ export interface SyncMemory {
   coverageBackoff: Backoff | undefined;
   /** No request before this instant (a 429's or a 503's Retry-After: the whole service asked to wait). */
   notBeforeMs: number;
+  /** Until when the service itself asked to wait (its Retry-After, uncapped) in the last pass that met one; 0 after a
+   *  pass that met none. Said as the service's ask; the app's own wait (notBeforeMs) may be shorter. */
+  askedUntilMs: number;
   /** When the last pass was remembered (notBeforeMs was set then): see forgetAhead. */
   passAtMs: number;
 }
@@ -52,6 +55,7 @@ export function emptyMemory(): SyncMemory {
     coverageAtMs: undefined,
     coverageBackoff: undefined,
     notBeforeMs: 0,
+    askedUntilMs: 0,
     passAtMs: 0,
   };
 }
@@ -73,9 +77,12 @@ export function isRetryable(e: ApiError): boolean {
  */
 export const MAX_RETRY_AFTER_MS = 15 * 60_000;
 
+/** What the answer asked for (its Retry-After), before the cap. */
+const askedMsOf = (e: ApiError): number =>
+  e.kind === 'rate_limited' || e.kind === 'server' ? (e.retryAfterMs ?? 0) : 0;
+
 function retryAfterMs(e: ApiError): number {
-  const asked = e.kind === 'rate_limited' || e.kind === 'server' ? (e.retryAfterMs ?? 0) : 0;
-  return Math.min(MAX_RETRY_AFTER_MS, asked);
+  return Math.min(MAX_RETRY_AFTER_MS, askedMsOf(e));
 }
 
 /**
@@ -120,6 +127,7 @@ export function forgetAhead(memory: SyncMemory, nowMs: number): void {
   const stepMs = memory.passAtMs - nowMs;
   if (stepMs > 0) {
     memory.notBeforeMs -= stepMs;
+    if (memory.askedUntilMs > 0) memory.askedUntilMs -= stepMs;
     memory.passAtMs = nowMs;
   }
 }
@@ -191,8 +199,8 @@ function backedOff(before: Backoff | undefined, failure: Failure, ctx: PassConte
 /** Whether an answer's Retry-After is about the whole service (a 429: the key's limit; a 503: unavailable). */
 const aboutService = (e: ApiError): boolean => e.kind === 'rate_limited' || (e.kind === 'server' && e.status === 503);
 
-/** A 429 or a 503 with Retry-After holds back every request, not only its source's. */
-function serviceWaitUntilMs(pass: FetchPass, nowMs: number): number {
+/** The pass's answers about the whole service (a 429, a 503). */
+function serviceErrors(pass: FetchPass): ApiError[] {
   const errors: ApiError[] = [];
   for (const s of pass.schedules) {
     const error = scheduleError(s);
@@ -200,7 +208,7 @@ function serviceWaitUntilMs(pass: FetchPass, nowMs: number): number {
   }
   const coverageError = pass.coverage && retryableError(pass.coverage.result);
   if (coverageError) errors.push(coverageError);
-  return nowMs + Math.max(0, ...errors.filter(aboutService).map(retryAfterMs));
+  return errors.filter(aboutService);
 }
 
 function rememberSchedule(memory: SyncMemory, s: ScheduleFetch, ctx: PassContext): void {
@@ -221,7 +229,11 @@ function rememberSchedule(memory: SyncMemory, s: ScheduleFetch, ctx: PassContext
 
 /** Records a finished pass: probe times, shift revisions, each source's backoff and Retry-After. */
 export function rememberPass(memory: SyncMemory, pass: FetchPass, ctx: PassContext): void {
-  memory.notBeforeMs = Math.max(memory.notBeforeMs, serviceWaitUntilMs(pass, ctx.nowMs));
+  // A 429 or a 503 with Retry-After holds back every request, not only its source's (up to the cap).
+  const errors = serviceErrors(pass);
+  memory.notBeforeMs = Math.max(memory.notBeforeMs, ctx.nowMs + Math.max(0, ...errors.map(retryAfterMs)));
+  const askedMs = Math.max(0, ...errors.map(askedMsOf));
+  memory.askedUntilMs = askedMs > 0 ? ctx.nowMs + askedMs : 0;
   memory.passAtMs = ctx.nowMs;
   for (const s of pass.schedules) rememberSchedule(memory, s, ctx);
   const coverage = pass.coverage;

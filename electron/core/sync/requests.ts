@@ -15,7 +15,11 @@ export interface RefreshQueue {
   /** Whether something was asked for and no pass has taken it yet. */
   pending(): boolean;
   /** Merges a request in; answered at once with 'held' when `heldUntilMs` is given (the request stays queued). */
-  add(request: RefreshRequest, heldUntilMs: number | undefined): Promise<RefreshAnswer>;
+  add(
+    request: RefreshRequest,
+    heldUntilMs: number | undefined,
+    serviceAsk?: { askedUntilMs?: number },
+  ): Promise<RefreshAnswer>;
   /** Hands what was asked for to the pass about to start; the queue is empty again. */
   take(): RefreshAsk | undefined;
   /** Answers whoever waits now, keeping the ask queued (a wait the service asked for: the pass follows later). */
@@ -39,14 +43,14 @@ export function createRefreshQueue(): RefreshQueue {
   let asked: RefreshAsk | undefined;
   return {
     pending: () => asked !== undefined,
-    add(request, heldUntilMs) {
+    add(request, heldUntilMs, serviceAsk = {}) {
       return new Promise<RefreshAnswer>((resolve) => {
         const next: RefreshAsk = asked ?? { all: false, ids: new Set(), reread: false, waiters: [] };
         if (request.scheduleIds === undefined) next.all = true;
         else for (const id of request.scheduleIds) next.ids.add(id);
         next.reread ||= request.rereadShifts === true;
         if (heldUntilMs === undefined) next.waiters.push(resolve);
-        else resolve({ kind: 'held', untilMs: heldUntilMs });
+        else resolve({ kind: 'held', untilMs: heldUntilMs, ...serviceAsk });
         asked = next;
       });
     },

@@ -50,7 +50,9 @@ export interface RefreshRequest {
  * What a refresh request came to: done (or dropped, while the loop is paused), or held by a wait the service asked
  * for (Retry-After) until `untilMs`: nothing was sent for it, and syncing carries on by itself once the wait is over.
  */
-export type RefreshAnswer = { kind: 'done' } | { kind: 'held'; untilMs: number };
+/** 'held': not sent before `untilMs` (the app's own wait); `askedUntilMs`, when the whole service asked (a 429's or
+ *  a 503's Retry-After, uncapped), is until when it asked, said as its ask (state/wait-words.ts). */
+export type RefreshAnswer = { kind: 'done' } | { kind: 'held'; untilMs: number; askedUntilMs?: number };
 
 export interface SyncLoop {
   start(): void;
@@ -66,6 +68,10 @@ export interface SyncLoop {
   /** Until when the service asked to wait (a 429's or 503's Retry-After over the whole service), null when it
    *  did not or the wait is over. */
   serviceWaitUntilMs(): number | null;
+  /** Until when the service itself asked to wait (its Retry-After, uncapped: longer than the app's own wait above
+   *  when it asked for more than the app waits), and when the app asks it next as planned now; null when it did not
+   *  ask or that time is past. */
+  serviceAsked(): { untilMs: number; nextTryMs: number } | null;
   /** Resolves when no refresh is running. */
   idle(): Promise<void>;
 }

@@ -63,7 +63,7 @@ describe('alarm words', () => {
   });
 
   it('the phone is told the schedule and the start, and nothing secret', () => {
-    const w = phoneWords(t, 3, 'Europe/Berlin');
+    const w = phoneWords(t, 3, 'Europe/Berlin', {}, START + 3 * 60_000);
     expect(w.title).toBe('Shift start not acknowledged — Ops primary');
     expect(w.body).toMatch(/started at 22:00/);
     expect(`${w.title}${w.body}`).not.toMatch(/https?:|alarm:/);

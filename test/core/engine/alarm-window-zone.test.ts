@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlarmSurface } from '../../../electron/core/alarm/surface';
 import type { AlarmView } from '../../../electron/shared/alarm-view';
-import { alarmWords } from '../../../renderer/src/lib/alarm-words';
+import { alarmWords } from '../../../electron/shared/alarm-words';
 import { createHarness, seedSettings } from '../support/engine-harness';
 import { ME, OPS_ID, opsSeed } from '../support/seeds';
 

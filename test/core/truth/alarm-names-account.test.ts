@@ -38,10 +38,12 @@ describe('round 1 (2): the shift-start alarm with two accounts', () => {
       scheduleZone: 'Europe/Berlin',
       fromNames: [],
     };
-    expect(phoneWords({ ...target, accountName: 'Acme' }, 5, 'Europe/Berlin').title).toBe(
+    expect(phoneWords({ ...target, accountName: 'Acme' }, 5, 'Europe/Berlin', {}, target.atMs + 5 * 60_000).title).toBe(
       'Shift start not acknowledged — Acme · Platform primary',
     );
     // One account: the bare name, as before.
-    expect(phoneWords(target, 5, 'Europe/Berlin').title).toBe('Shift start not acknowledged — Platform primary');
+    expect(phoneWords(target, 5, 'Europe/Berlin', {}, target.atMs + 5 * 60_000).title).toBe(
+      'Shift start not acknowledged — Platform primary',
+    );
   });
 });

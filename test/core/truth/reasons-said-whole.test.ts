@@ -70,7 +70,8 @@ describe("issue 47: the service's wait is a sentence of its own after the status
     const settings = settingsWith({ schedules: [{ id: 'sch_a' }] });
     const snapshot = snapshotOf([one], { coverageProblem: failed, coverageFetchedAt: null });
     const byId = new Map([[one.id, one]]);
-    const sync = syncStatus(snapshot, SETUP_OK, settings, byId, { keyFromEnvironment: false, waitUntil: '10:30' });
+    const wait = 'The service asked to wait until 10:30';
+    const sync = syncStatus(snapshot, SETUP_OK, settings, byId, { keyFromEnvironment: false, wait });
     expect(sync.kind === 'ok' ? '' : sync.message).toBe(`${reason} The service asked to wait until 10:30.`);
   });
 });

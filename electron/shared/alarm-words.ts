@@ -1,13 +1,19 @@
 // What the alarm window says, as plain text from AlarmView: the headline ("On call now", "On call since 22:00" when
 // it rings late, "On call at 22:00" when it rings before), the schedule and account, the shift in local time with
 // the schedule's zone beside it where it differs ("until at least …, then unknown" when no read covers its end), and
-// who hands over (said only when the data names someone).
-import { accountNamed } from '../../../electron/shared/account-names';
-import { alarmHeadline } from '../../../electron/shared/alarm-headline';
-import type { AlarmView } from '../../../electron/shared/alarm-view';
-import { formatDayTime, formatWindow, joinNames } from '../../../electron/shared/format';
-import { savedDataFrom } from '../../../electron/shared/saved-words';
-import type { FormatContext } from './format-context';
+// who hands over (said only when the data names someone). Main words it as it sends the view (shownAlarm), so the
+// alarm window carries no wording code of its own (issue 49's all-views ceiling) and says what main says.
+import { accountNamed } from './account-names';
+import { alarmHeadline } from './alarm-headline';
+import type { AlarmShown, AlarmView } from './alarm-view';
+import { DISPLAY_LOCALE, formatDayTime, formatWindow, joinNames } from './format';
+import { savedDataFrom } from './saved-words';
+
+interface FormatContext {
+  nowMs: number;
+  locale: string;
+  localZone?: string;
+}
 
 export interface AlarmWords {
   headline: string;
@@ -50,4 +56,10 @@ export function alarmWords(view: AlarmView, ctx: FormatContext): AlarmWords {
     handover: handoverText(view.handoverFrom),
     basis: view.savedAt ? `According to ${savedDataFrom(view.savedAt, { ...local, nowMs: ctx.nowMs })}` : null,
   };
+}
+
+/** The view as the alarm window is sent it, worded at `nowMs` (the instant it is sent, as the window worded it when it
+ *  arrived) in the one display locale; its local times in the view's zone, main's (the computer's) when it has none. */
+export function shownAlarm(view: AlarmView, nowMs: number): AlarmShown {
+  return { ...view, words: alarmWords(view, { nowMs, locale: DISPLAY_LOCALE }) };
 }

@@ -1,0 +1,59 @@
+// The phone's answers heard over one streaming subscription (ntfy-stream.ts) while any alarm awaits one, instead of
+// the 5–10 s poll (issue 50: ~3,000 requests over an 8-hour unanswered shift). Opened when an answer is first awaited,
+// closed as soon as none is (acknowledged, the shift over, the provider switched: a new escalator, the app quitting:
+// stop). Where the server refuses streaming (404/405 on /json) the escalator polls as before.
+import { minOf } from '../../shared/extremes';
+import { acked, alertIdsOf, answerAwaited, endProblem, outcome, READING, save, type Run } from './escalator-run';
+import type { PhoneAck } from './types';
+
+/** Takes the phone's answers: one to an awaited alarm's alert (or an earlier start's of its block) acknowledges it
+ *  (source phone, at the phone's time), once; any other (another shift's, a forged id) does nothing. */
+export async function takeAcks(r: Run, acks: readonly PhoneAck[]): Promise<void> {
+  const nowMs = r.o.clock.now();
+  const awaiting = r.targets.filter((t) => answerAwaited(r, t, nowMs));
+  for (const ack of acks) {
+    const t = awaiting.find((x) => alertIdsOf(r, x).includes(ack.id));
+    if (!t || acked(r, t.key)) continue;
+    // Answered on the phone: nothing to cancel there any more.
+    if (r.state.receipts?.[t.key]) delete r.state.receipts[t.key];
+    r.o.phoneAck(t.key, Math.max(t.atMs, ack.atMs));
+  }
+  await save(r);
+}
+
+/** Opens the stream while an answer is awaited and the provider streams; closes it when none is. `poll`: makes the
+ *  next look (the server refused streaming: the poll takes over). */
+export function keepStream(r: Run, nowMs: number, poll: () => void): void {
+  const { provider } = r.o;
+  const awaited = r.targets.filter((t) => answerAwaited(r, t, nowMs));
+  const want = !r.stopped && !r.streamRefused && r.bookRefused === undefined && awaited.length > 0;
+  if (!want || !provider?.streamAcks) return closeStream(r);
+  if (r.stream) return;
+  const stream = provider.streamAcks({
+    sinceMs: minOf(awaited.map((t) => t.atMs)),
+    onAcks: (acks) => void r.serial(() => (r.stream === stream ? takeAcks(r, acks) : Promise.resolve())),
+    onProblem: (problem) =>
+      void r.serial(async () => {
+        if (r.stream !== stream) return;
+        if (problem === undefined) endProblem(r, READING);
+        else outcome(r, { ok: false, error: problem }, READING);
+      }),
+    onRefused: () =>
+      void r.serial(async () => {
+        if (r.stream !== stream) return;
+        r.stream = undefined;
+        r.streamRefused = true;
+        r.o.log?.('phone escalation: the server does not stream the phone’s answers; reading them every few seconds');
+        poll();
+      }),
+  });
+  r.stream = stream;
+}
+
+/** No answer is awaited any more (or the escalator stops): the subscription is closed, and its failure with it. */
+export function closeStream(r: Run): void {
+  if (!r.stream) return;
+  r.stream.close();
+  r.stream = undefined;
+  endProblem(r, READING);
+}
