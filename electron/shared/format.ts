@@ -53,14 +53,6 @@ export function formatDuration(ms: number): string {
   return h === 0 ? `${d} d` : `${d} d ${h} h`;
 }
 
-/** A length the user chose (a reminder's lead, a form's length), in formatDuration's words but never rounded: two
- *  different choices never read alike ("1 d 2 h 30 min" beside "1 d 2 h"). */
-export function formatChosenLength(ms: number): string {
-  const rest = Math.round(Math.abs(ms) / MINUTE_MS) % (HOUR_MS / MINUTE_MS);
-  const whole = formatDuration(ms);
-  return rest === 0 || ms < DAY_MS ? whole : `${whole} ${rest} min`;
-}
-
 /**
  * How long a block is, the one wording of a length: "8 h", "2 d 4 h"; a block ending at the wall time it started
  * reads in whole days ("7 d", as a calendar shows a rotation), with the real hours added when the clocks change in
@@ -117,7 +109,6 @@ const YEAR_AWAY_DAYS = 330;
 /** The last resort for two ends that would otherwise read the same: "25 Oct, 02:10:30". */
 const SECONDS_CLOCK: Intl.DateTimeFormatOptions = { ...DATE_CLOCK, second: '2-digit' };
 const DATE_ONLY: Intl.DateTimeFormatOptions = { weekday: 'short', day: 'numeric', month: 'short' };
-const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short' };
 const YEAR: Intl.DateTimeFormatOptions = { year: 'numeric' };
 
 /** Builds the formatters a first render needs while the app waits for its first state (idle time anyway). */
@@ -159,16 +150,6 @@ export function formatDate(
   const date = wallText(w, locale, DATE_ONLY);
   const dated = opts.year ? `${date} ${wallText(w, locale, YEAR)}` : date;
   return opts.clock && !w.atMidnight ? `${dated}, ${clock(w, locale)}` : dated;
-}
-
-/** A day as a heading names it, in the day-and-time wording's words: "Sat" today and in the coming week, else
- *  the date ("Mon 14 Dec"; a past day too, as its weekday would read as the coming one). */
-export function formatDay(instant: Instant, opts: DayFormatOptions): string {
-  const locale = opts.locale ?? DEFAULT_LOCALE;
-  const w = localWall(toMs(instant), opts.localZone);
-  const dayDiff = w.dayNumber - localWall(opts.nowMs, opts.localZone).dayNumber;
-  const near = dayDiff >= 0 && dayDiff < 7;
-  return wallText(w, locale, near ? WEEKDAY : DATE_ONLY);
 }
 
 /** An absolute instant, for text that must read the same whenever it is read (the .ics): "Sun 29 Mar 2026, 09:00"

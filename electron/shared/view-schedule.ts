@@ -103,6 +103,9 @@ export const ScheduleViewSchema = z.object({
   accountId: AccountIdSchema,
   scheduleId: z.string(),
   name: z.string(),
+  /** Where the name starts to differ from the other schedules' shown with it (core/state/name-tails.ts): the glance
+   *  keeps the name from here whole and lets only the shared start before it be cut. Absent or 0: no shared start. */
+  nameAt: z.number().optional(),
   /** IANA zone of the schedule; shown next to local times when it differs. null until the schedule was read. */
   timeZone: z.string().nullable(),
   status: ScheduleStatusSchema,

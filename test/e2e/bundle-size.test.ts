@@ -33,7 +33,12 @@ import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-
 // 95.0 (97,236 bytes, from 97,524): the alarm window's words made by main as it sends the alarm (shared/alarm-words.ts,
 // shownAlarm), the window's own copy of the wording gone from the forms chunk (−288); the entry 35,802, unchanged.
 // 95.0 (97,268 bytes) with the three merged on 30 Nov, 03:25 (the e-mail landing, the zoom fix, the alarm words in main).
-const ALL_JS_RATCHET_KB = 95.0;
+// 95.4 (97,707 bytes, from 97,620): now-lines whose names share their start show where each differs ("Customer
+// Pay…Secondary", adv49 r22, issue 49); formatDay (shared/day-word.ts) and formatChosenLength (lib/time-input.ts)
+// moved out of the first load for its room: the entry's export list changed, so every chunk's minified names moved
+// (+87 in all, none of it new code). Raised, not cut.
+// 95.2 (97,402 bytes) once merged with main of 30 Nov, 03:50 (the alarm words in main); the entry 35,790.
+const ALL_JS_RATCHET_KB = 95.2;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
 // judged in main and carried in the snapshot, so none of its rule loads first).
@@ -51,6 +56,9 @@ const ALL_JS_RATCHET_KB = 95.0;
 // glance's five click handlers are arrows, not Svelte's forwarding wrappers (−18), the Coverage view asks
 // shared/asked-of-me.ts itself (−12); 49 bytes to spare. Measured and not kept: the cards' `chips` in their own module
 // after the glance (−28 here, +0.26 KB in all: the chunks' minified names shift).
+// 35.0 (35,807 bytes, from 35,857 with the now-line's name in two parts, its shared start cut first, adv49 r22):
+// formatDay and formatChosenLength, which only the views after the glance and the forms use, left shared/format.ts
+// (−56; +6 from the CSS file's new name); 33 bytes to spare.
 const FIRST_JS_RATCHET_KB = 35.0;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
 

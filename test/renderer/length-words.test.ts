@@ -4,7 +4,8 @@
 // the formatter, as the notice and the preview word the same length.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatChosenLength, formatDuration } from '../../electron/shared/format';
+import { formatDuration } from '../../electron/shared/format';
+import { formatChosenLength } from '../../renderer/src/lib/time-input';
 import { MINUTE_MS } from '../../electron/shared/time';
 import { leadTimeLabel } from '../../renderer/src/lib/settings-form';
 import { LENGTHS } from '../../renderer/src/lib/time-input';

@@ -6,7 +6,7 @@ import { foldGroups, foldLine, NOW_LINES_SHOWN, type NowGroup, type NowLine } fr
 
 function line(id: string, tone: NowLine['tone'], names: string[] = [], you = false): NowLine {
   const people = names.length > 0 ? names.join(', ') : undefined;
-  return { id, name: id, people, names, you, when: 'until Mon 18:00', tone, label: id };
+  return { id, head: '', tail: id, people, names, you, when: 'until Mon 18:00', tone, label: id };
 }
 const group = (id: string, lines: NowLine[]): NowGroup => ({ id, heading: id, problem: false, lines });
 const many = (prefix: string, n: number): NowLine[] =>

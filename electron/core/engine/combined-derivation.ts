@@ -9,6 +9,7 @@ import type { AppState } from '../../shared/view-state';
 import { emptySnapshot } from '../model/snapshot';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import { withFixLabels } from '../readiness/fix-label';
+import { withNameTails } from '../state/name-tails';
 import { combineStates } from '../state/combine';
 import { deriveState, nextStateChangeAt } from '../state/derive';
 import type { AccountSession } from './account-session';
@@ -115,7 +116,7 @@ export function combinedDerivation(parts: CombinedDerivationParts): Derivation {
       const health = parts.notificationHealth();
       // Every readiness check made (by the accounts, the alarm, the phone) is there once decorated: each fix worded.
       const decorate = (state: AppState, atMs: number, h: NotificationHealthResult | undefined): AppState =>
-        withFixLabels(parts.decorate ? parts.decorate(state, atMs, h) : state);
+        withNameTails(withFixLabels(parts.decorate ? parts.decorate(state, atMs, h) : state));
       if (list.length === 0) return decorate(unsetState(parts, nowMs), nowMs, health);
       const inputs = new Map(list.map((s) => [s.id, s.inputs(parts.demo, health)]));
       const answered = answeredElsewhere(parts.settings().accounts, inputs);

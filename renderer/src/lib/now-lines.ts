@@ -9,7 +9,10 @@ import { cardLines, namesOf } from './status-model';
 
 export interface NowLine {
   id: string;
-  name: string;
+  /** The name's start it shares with others on the glance, cut first, and the rest, where it differs (main's
+   *  nameAt): "Customer Pay…Secondary", never only the shared start. */
+  head: string;
+  tail: string;
   /** The names on call now; undefined when nobody is (uncovered) or it is unknown. */
   people: string | undefined;
   /** Each of them by name (for an account's folded line). */
@@ -18,7 +21,7 @@ export interface NowLine {
   /** "until Mon 18:00", "Uncovered until 22:00", "Unknown", "Showing saved data from 14:02". */
   when: string;
   tone: 'ok' | 'uncovered' | 'unknown';
-  /** The whole line in words, for a screen reader and anywhere the line is shown cut. */
+  /** The whole line in words (the name whole), for a screen reader and as its tooltip: it is shown cut. */
   label: string;
 }
 
@@ -88,6 +91,7 @@ export function nowLine(state: AppState, schedule: ScheduleView, ctx: FormatCont
   // Local time only (the one exception to "its own time is added", docs/what-it-knows.md): the schedule's own clock
   // ("(03:57 New York)") is on its card right below; on this glance line it would cost a second row at 360 px.
   const local = { ...schedule, timeZone: null };
+  const at = schedule.nameAt ?? 0;
   const lines = cardLines(local, ctx, brief);
   // Read, and nobody on call now ("No one is on call", or uncovered): a warning, as on the card.
   const uncovered = lines.known ? uncoveredText(local, ctx) : undefined;
@@ -98,12 +102,13 @@ export function nowLine(state: AppState, schedule: ScheduleView, ctx: FormatCont
   const who = people ? `${people}${you ? ' (you)' : ''}, ` : '';
   return {
     id: schedule.id,
-    name: schedule.name,
+    head: schedule.name.slice(0, at),
+    tail: schedule.name.slice(at),
     people,
     names: now ? now.users.map((u) => u.name) : [],
     you,
     when,
-    tone: lines.known ? (now ? 'ok' : 'uncovered') : 'unknown',
+    tone: now ? 'ok' : lines.known ? 'uncovered' : 'unknown',
     label: `${schedule.name}: ${who}${when}`,
   };
 }
@@ -124,7 +129,7 @@ export function nowGroups(state: AppState, ctx: FormatContext, brief = false, li
     return {
       id: account.id,
       heading: said ? account.label : accountHeading(account),
-      problem: account.sync.kind !== 'ok' && !said,
+      problem: kind !== 'ok' && !said,
       lines: ordered.filter((s) => s.accountId === account.id).map(line),
     };
   });

@@ -1,5 +1,5 @@
 // Settings and onboarding: the editable copy of the settings, its checks, and the patch sent to the engine.
-import { formatChosenLength } from '../../../electron/shared/format';
+import { formatChosenLength } from './time-input';
 import { MINUTE_MS } from '../../../electron/shared/time';
 import { addressWithoutSecrets } from '../../../electron/shared/base-url';
 import { MAIN_ACCOUNT_ID, type AccountId } from '../../../electron/shared/accounts';

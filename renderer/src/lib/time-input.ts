@@ -2,8 +2,17 @@
 // "7:15 pm"), and a length or an explicit end. Both ways: fields → UTC instants (with the field that is wrong), and
 // a UTC window → fields (to prefill a request's shift).
 import { fromLocalInput, toLocalInput } from './local-input';
-import { formatChosenLength, formatDate, formatTime, wallParts } from '../../../electron/shared/format';
-import { DAY_MS, MINUTE_MS } from '../../../electron/shared/time';
+import { formatDate, formatDuration, formatTime, wallParts } from '../../../electron/shared/format';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../electron/shared/time';
+
+// Here, not in shared/format.ts with the other words of time: only the forms use it, and format.ts loads first.
+/** A length the user chose (a reminder's lead, a form's length), in formatDuration's words but never rounded: two
+ *  different choices never read alike ("1 d 2 h 30 min" beside "1 d 2 h"). */
+export function formatChosenLength(ms: number): string {
+  const rest = Math.round(Math.abs(ms) / MINUTE_MS) % (HOUR_MS / MINUTE_MS);
+  const whole = formatDuration(ms);
+  return rest === 0 || ms < DAY_MS ? whole : `${whole} ${rest} min`;
+}
 
 /** Custom lengths in minutes; 'end' means an explicit end day and time. */
 export const LENGTHS: readonly { value: string; label: string }[] = [

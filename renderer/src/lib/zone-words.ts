@@ -2,7 +2,8 @@
 // schedule's own time. Apart from ./glance so the popover's first-loaded JS leaves them out (vite.config.ts
 // BELOW_GLANCE). Pure, unit-tested without a browser.
 import { endIsKnown } from '../../../electron/shared/basis';
-import { formatDay, formatDayTime, formatWindow, zoneLabel } from '../../../electron/shared/format';
+import { formatDayTime, formatWindow, zoneLabel } from '../../../electron/shared/format';
+import { formatDay } from '../../../electron/shared/day-word';
 import type { MyShift } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';
 import { spanText } from './glance';
