@@ -6,7 +6,7 @@ import type { OverrideOutcome, OverrideRequest } from '../../shared/ipc-contract
 import { windowCoveredBy } from './window-coverage';
 import { formatDayTime, joinNames } from '../../shared/format';
 import { readWindowShifts } from './window-read';
-import { isUnread, unreadText, type Unread } from './unread-words';
+import { isUnread, unreadText, type Unread, type UnreadAt } from './unread-words';
 import { failure, type Failure } from './common';
 import type { PlannedOverride } from './override-window';
 import type { CreatedOverride } from '../model/snapshot';
@@ -28,9 +28,8 @@ const UNREAD = {
   what: 'the schedule',
   retry: 'Try again in a moment.',
 };
-/** The answer for a read refused just before sending (unread-words.ts: the one rule every flow words it by). */
-const unread = (why: Unread, nowMs: number, localZone = 'UTC'): Failure =>
-  failure('stale_data', unreadText(UNREAD, why.unread, { nowMs, localZone }));
+const unreadAt = (b: HeldBasis) => b.at && { nowMs: b.at.nowMs, localZone: b.at.zone };
+const unread = (why: Unread, at?: UnreadAt): Failure => failure('stale_data', unreadText(UNREAD, why.unread, at));
 
 /** The people on call besides the covering ones are exactly those the plan replaces (the schedule as planned). */
 function asPlanned(others: ReadonlyMap<string, string>, plan: PlannedOverride): boolean {
@@ -43,11 +42,11 @@ async function noSecondOverride(
   client: OncallClient,
   plan: PlannedOverride,
   known: readonly CreatedOverride[],
-  at: { me: string; nowMs: number; zone?: string },
+  me: string,
+  at?: UnreadAt,
 ): Promise<Failure | OverrideOutcome | undefined> {
-  const me = at.me;
   const seen = await identicalInPlace(client, plan, known);
-  if (isUnread(seen)) return unread(seen, at.nowMs, at.zone);
+  if (isUnread(seen)) return unread(seen, at);
   // Answered with an error (a 5xx), not lost: never "its answer never came" (adv48 r17, side observation).
   const erred = known.some(
     (c) =>
@@ -81,9 +80,8 @@ export interface HeldBasis {
   since: 'the preview' | 'you planned it';
   /** Me on this account (lower-cased; '' unknown): named "you". */
   me: string;
-  /** The user's zone, for a wait the service asked for when it refused the read (unread-words.ts). */
-  zone?: string;
-  nowMs?: number;
+  /** Now and the user's zone, for a wait the service asked for when it refused the read (unread-words.ts). */
+  at?: { nowMs: number; zone: string };
 }
 
 /** "Erin now covers it", "you are now on call then", "nobody else is on call then" (names as the service gave them);
@@ -120,10 +118,9 @@ export async function changedSincePreview(
   known: readonly CreatedOverride[],
   basis: HeldBasis = { since: 'the preview', me: '' },
 ): Promise<Failure | OverrideOutcome | undefined> {
-  const at = { me: lower(basis.me), nowMs: basis.nowMs ?? plan.startMs, zone: basis.zone };
-  if (request.replaces === undefined) return noSecondOverride(client, plan, known, at);
+  if (request.replaces === undefined) return noSecondOverride(client, plan, known, lower(basis.me), unreadAt(basis));
   const shifts = await readWindowShifts(client, plan.scheduleId, plan.startMs, plan.endMs);
-  if (isUnread(shifts)) return unread(shifts, at.nowMs, at.zone);
+  if (isUnread(shifts)) return unread(shifts, unreadAt(basis));
   if (windowCoveredBy(shifts, plan.startMs, plan.endMs, plan.preview.covering))
     return { status: 'created_unconfirmed', message: ALREADY };
   const covering = new Set(plan.preview.covering.map(lower));
@@ -133,7 +130,7 @@ export async function changedSincePreview(
   // This app's own identical override of this window is stored and the window no longer shows it: a change since it
   // was created (a manager put someone back), never written over by a second one (adv48 round 6 #2).
   const mine = known.length === 0 ? false : await knownIdentical(client, plan, known);
-  if (isUnread(mine)) return unread(mine, at.nowMs, at.zone);
+  if (isUnread(mine)) return unread(mine, unreadAt(basis));
   if (mine !== false) return changedSinceCreated(people, lower(basis.me), mine === 'maybe');
   const told = new Set(request.replaces.map(lower));
   const same = told.size === people.size && [...told].every((e) => people.has(e));
@@ -190,7 +187,7 @@ export async function restOfShiftNow(
   if (shown === undefined || request.window.kind !== 'rest_of_current') return plan;
   const readEndMs = Math.max(Date.parse(shown.end), plan.endMs) + DAY_MS;
   const shifts = await readWindowShifts(client, plan.scheduleId, plan.startMs, readEndMs);
-  if (isUnread(shifts)) return unread(shifts, nowMs, zone);
+  if (isUnread(shifts)) return unread(shifts, { nowMs, localZone: zone ?? 'UTC' });
   const now = nowAndNext(segmentsOf(shifts), Math.max(nowMs, plan.startMs)).now;
   if (now === undefined)
     return failure(

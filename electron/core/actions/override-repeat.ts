@@ -72,7 +72,7 @@ export async function sameWishInPlace(
   request: OverrideRequest,
   plan: PlannedOverride,
   known: readonly CreatedOverride[],
-  at: { nowMs: number; me: string; localZone: string },
+  at: { nowMs: number; me: string; zone: string },
 ): Promise<Failure | OverrideOutcome | undefined> {
   if (request.window.kind === 'custom') return undefined;
   const mine = sameWish(known, plan, at.nowMs);
@@ -80,7 +80,8 @@ export async function sameWishInPlace(
   const startMs = Math.max(Date.parse(mine.start), plan.startMs);
   const endMs = Math.min(Date.parse(mine.end), plan.endMs);
   const shifts = await readWindowShifts(client, plan.scheduleId, startMs, endMs);
-  if (isUnread(shifts)) return failure('stale_data', unreadText(UNREAD, shifts.unread, at));
+  if (isUnread(shifts))
+    return failure('stale_data', unreadText(UNREAD, shifts.unread, { nowMs: at.nowMs, localZone: at.zone }));
   if (windowCoveredBy(shifts, startMs, endMs, plan.preview.covering))
     return { status: 'created_unconfirmed', message: ALREADY };
   // Not shown and its answer never told: whether it landed is the lost answer's own check (override-again.ts).
