@@ -6,9 +6,14 @@
 import type { OverrideRequest } from '../../shared/ipc-contract';
 import { failure, type ActionDeps, type Failure } from './common';
 import { coverMoved } from './cover-request-moved';
+import { unreadText } from './unread-words';
 
-const UNREAD =
-  'The coverage request could not be read just before sending, so nothing was sent: whether it still asks for cover is not known. Try again in a moment.';
+const UNREAD = {
+  sentence:
+    'The coverage request could not be read just before sending, so nothing was sent: whether it still asks for cover is not known.',
+  what: 'the coverage requests',
+  retry: 'Try again in a moment.',
+};
 
 /** A failure (said, nothing sent) when the request this Create answers no longer asks; undefined: it still does. */
 export async function coverageGone(deps: ActionDeps, request: OverrideRequest): Promise<Failure | undefined> {
@@ -18,7 +23,10 @@ export async function coverageGone(deps: ActionDeps, request: OverrideRequest): 
   // The renderer names it by its account's ref ("main:cov_1"); the service by its own id.
   const id = ref.slice(ref.lastIndexOf(':') + 1);
   const list = await client.listAllCoverageRequests();
-  if (!list.ok) return failure('stale_data', UNREAD);
+  if (!list.ok) {
+    const at = { nowMs: deps.clock.now(), localZone: deps.localZone?.() ?? 'UTC' };
+    return failure('stale_data', unreadText(UNREAD, list.error, at));
+  }
   const found = list.value.requests.find((r) => r.id === id);
   // Listed but unreadable: it is still there, and the schedule read before the write decides the rest.
   if (found === undefined && list.value.unreadable.some((u) => u.id === id)) return undefined;

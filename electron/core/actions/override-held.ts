@@ -6,6 +6,7 @@ import type { OverrideOutcome, OverrideRequest } from '../../shared/ipc-contract
 import { windowCoveredBy } from './window-coverage';
 import { formatDayTime, joinNames } from '../../shared/format';
 import { readWindowShifts } from './window-read';
+import { isUnread, unreadText, type Unread, type UnreadAt } from './unread-words';
 import { failure, type Failure } from './common';
 import type { PlannedOverride } from './override-window';
 import type { CreatedOverride } from '../model/snapshot';
@@ -21,8 +22,14 @@ const IN_PLACE =
   'This override is already in place: the schedule holds these people for exactly this time, so nothing was sent (no second override).';
 const MAYBE =
   'The same override sent earlier may already be in place (its answer never came, and the schedule shows these people then), so it was not sent again. Do not create it again: look at the schedule to see whether it was saved.';
-const UNREAD =
-  'The schedule could not be read just before sending, so nothing was sent: who is on call then is not known for sure. Try again in a moment.';
+const UNREAD = {
+  sentence:
+    'The schedule could not be read just before sending, so nothing was sent: who is on call then is not known for sure.',
+  what: 'the schedule',
+  retry: 'Try again in a moment.',
+};
+const unreadAt = (b: HeldBasis) => b.at && { nowMs: b.at.nowMs, localZone: b.at.zone };
+const unread = (why: Unread, at?: UnreadAt): Failure => failure('stale_data', unreadText(UNREAD, why.unread, at));
 
 /** The people on call besides the covering ones are exactly those the plan replaces (the schedule as planned). */
 function asPlanned(others: ReadonlyMap<string, string>, plan: PlannedOverride): boolean {
@@ -36,9 +43,10 @@ async function noSecondOverride(
   plan: PlannedOverride,
   known: readonly CreatedOverride[],
   me: string,
+  at?: UnreadAt,
 ): Promise<Failure | OverrideOutcome | undefined> {
   const seen = await identicalInPlace(client, plan, known);
-  if (seen === undefined) return failure('stale_data', UNREAD);
+  if (isUnread(seen)) return unread(seen, at);
   // Answered with an error (a 5xx), not lost: never "its answer never came" (adv48 r17, side observation).
   const erred = known.some(
     (c) =>
@@ -72,6 +80,8 @@ export interface HeldBasis {
   since: 'the preview' | 'you planned it';
   /** Me on this account (lower-cased; '' unknown): named "you". */
   me: string;
+  /** Now and the user's zone, for a wait the service asked for when it refused the read (unread-words.ts). */
+  at?: { nowMs: number; zone: string };
 }
 
 /** "Erin now covers it", "you are now on call then", "nobody else is on call then" (names as the service gave them);
@@ -108,9 +118,9 @@ export async function changedSincePreview(
   known: readonly CreatedOverride[],
   basis: HeldBasis = { since: 'the preview', me: '' },
 ): Promise<Failure | OverrideOutcome | undefined> {
-  if (request.replaces === undefined) return noSecondOverride(client, plan, known, lower(basis.me));
+  if (request.replaces === undefined) return noSecondOverride(client, plan, known, lower(basis.me), unreadAt(basis));
   const shifts = await readWindowShifts(client, plan.scheduleId, plan.startMs, plan.endMs);
-  if (shifts === undefined) return failure('stale_data', UNREAD);
+  if (isUnread(shifts)) return unread(shifts, unreadAt(basis));
   if (windowCoveredBy(shifts, plan.startMs, plan.endMs, plan.preview.covering))
     return { status: 'created_unconfirmed', message: ALREADY };
   const covering = new Set(plan.preview.covering.map(lower));
@@ -120,7 +130,7 @@ export async function changedSincePreview(
   // This app's own identical override of this window is stored and the window no longer shows it: a change since it
   // was created (a manager put someone back), never written over by a second one (adv48 round 6 #2).
   const mine = known.length === 0 ? false : await knownIdentical(client, plan, known);
-  if (mine === undefined) return failure('stale_data', UNREAD);
+  if (isUnread(mine)) return unread(mine, unreadAt(basis));
   if (mine !== false) return changedSinceCreated(people, lower(basis.me), mine === 'maybe');
   const told = new Set(request.replaces.map(lower));
   const same = told.size === people.size && [...told].every((e) => people.has(e));
@@ -171,12 +181,13 @@ export async function restOfShiftNow(
   request: OverrideRequest,
   plan: PlannedOverride,
   nowMs: number,
+  zone?: string,
 ): Promise<PlannedOverride | Failure> {
   const shown = request.previewed;
   if (shown === undefined || request.window.kind !== 'rest_of_current') return plan;
   const readEndMs = Math.max(Date.parse(shown.end), plan.endMs) + DAY_MS;
   const shifts = await readWindowShifts(client, plan.scheduleId, plan.startMs, readEndMs);
-  if (shifts === undefined) return failure('stale_data', UNREAD);
+  if (isUnread(shifts)) return unread(shifts, { nowMs, localZone: zone ?? 'UTC' });
   const now = nowAndNext(segmentsOf(shifts), Math.max(nowMs, plan.startMs)).now;
   if (now === undefined)
     return failure(

@@ -10,6 +10,7 @@ import type { OncallClient } from '../../api/client-types';
 import type { Shift } from '../../api/schemas';
 import type { CreatedOverride } from '../model/snapshot';
 import { readWindowShifts } from './window-read';
+import { isUnread, unreadOf, type Unread } from './unread-words';
 import { windowCoveredBy } from './window-coverage';
 import type { PlannedOverride } from './override-window';
 
@@ -36,7 +37,7 @@ export async function knownIdentical(
   client: OncallClient,
   plan: PlannedOverride,
   known: readonly CreatedOverride[],
-): Promise<boolean | 'maybe' | 'gone' | undefined> {
+): Promise<boolean | 'maybe' | 'gone' | Unread> {
   const want = people(plan.preview.covering);
   // Only a write of these people is this one again: mine of other people over the same window (my lost-answer write
   // seen in place, then a hand back or another cover) is a new intent, sent (adv48 r20). A record whose people are
@@ -56,7 +57,7 @@ export async function knownIdentical(
   let gone = false;
   for (const c of same) {
     const read = await client.getOverride(plan.scheduleId, c.id);
-    if (!read.ok && read.error.kind !== 'not_found') return undefined;
+    if (!read.ok && read.error.kind !== 'not_found') return unreadOf(read.error);
     if (read.ok && people(read.value.users.map((u) => u.email)) === people(plan.preview.covering)) return true;
     // Created by this app and deleted since (a manager's change): the same again would undo it (adv48 r14 #3).
     gone ||= !read.ok;
@@ -99,17 +100,17 @@ export interface InPlaceChanged {
  * earlier, its outcome unknown, may be it (not sent again); `changed`: one this app created for exactly this window
  * with these people is stored (`maybe`: may be, its answer never came), but the window no longer shows them throughout (someone changed it since: the same
  * override again would write over that change; `changed` names who else is on call then); 'absent': it doesn't, so the
- * create may go (also when mine was deleted and these people are on call there anyway); undefined: the schedule could not be read, so whether it would be a second one is not known.
+ * create may go (also when mine was deleted and these people are on call there anyway); Unread: the schedule could not be read (the service's refusal kept for the answer), so whether it would be a second one is not known.
  */
 export async function identicalInPlace(
   client: OncallClient,
   plan: PlannedOverride,
   known: readonly CreatedOverride[],
-): Promise<'in_place' | 'maybe' | 'absent' | InPlaceChanged | undefined> {
+): Promise<'in_place' | 'maybe' | 'absent' | InPlaceChanged | Unread> {
   // Read whole, in pieces where it is longer than one read may span: judged by its first year only, an identical
   // override of a longer window would never be seen, and each Create would write it again.
   const shifts = await readWindowShifts(client, plan.scheduleId, plan.startMs - MARGIN_MS, plan.endMs + MARGIN_MS);
-  if (shifts === undefined) return undefined;
+  if (isUnread(shifts)) return shifts;
   if (exactStretch(shifts, plan)) return 'in_place';
   const mine = await knownIdentical(client, plan, known);
   if (!windowCoveredBy(shifts, plan.startMs, plan.endMs, plan.preview.covering))
@@ -117,7 +118,7 @@ export async function identicalInPlace(
     return mine === true || mine === 'maybe' || mine === 'gone'
       ? { changed: othersIn(shifts, plan), maybe: mine === 'maybe', whole: noneOfThemIn(shifts, plan) }
       : 'absent';
-  if (mine === undefined || mine === 'maybe') return mine;
+  if (isUnread(mine) || mine === 'maybe') return mine;
   if (mine === 'gone') return 'absent';
   return mine ? 'in_place' : 'absent';
 }

@@ -12,6 +12,7 @@ import { failure, type Failure } from './common';
 import { changedSinceCreated } from './override-held';
 import type { PlannedOverride } from './override-window';
 import { readWindowShifts } from './window-read';
+import { isUnread, unreadText } from './unread-words';
 import { windowCoveredBy } from './window-coverage';
 
 /** A press this long after my own write of the same people is still the same wish. */
@@ -23,8 +24,12 @@ const people = (emails: readonly string[]) => [...new Set(emails.map((e) => e.tr
 
 const ALREADY =
   'This override is already in place: your override of these people made moments ago covers this time, so nothing was sent (no second override).';
-const UNREAD =
-  'The schedule could not be read just before sending, so nothing was sent: whether your override made moments ago already covers this is not known. Try again in a moment.';
+const UNREAD = {
+  sentence:
+    'The schedule could not be read just before sending, so nothing was sent: whether your override made moments ago already covers this is not known.',
+  what: 'the schedule',
+  retry: 'Try again in a moment.',
+};
 
 /** My own recent override of exactly these people over nearly all of the plan's window (the latest one). */
 export function sameWish(
@@ -67,7 +72,7 @@ export async function sameWishInPlace(
   request: OverrideRequest,
   plan: PlannedOverride,
   known: readonly CreatedOverride[],
-  at: { nowMs: number; me: string },
+  at: { nowMs: number; me: string; zone: string },
 ): Promise<Failure | OverrideOutcome | undefined> {
   if (request.window.kind === 'custom') return undefined;
   const mine = sameWish(known, plan, at.nowMs);
@@ -75,7 +80,8 @@ export async function sameWishInPlace(
   const startMs = Math.max(Date.parse(mine.start), plan.startMs);
   const endMs = Math.min(Date.parse(mine.end), plan.endMs);
   const shifts = await readWindowShifts(client, plan.scheduleId, startMs, endMs);
-  if (shifts === undefined) return failure('stale_data', UNREAD);
+  if (isUnread(shifts))
+    return failure('stale_data', unreadText(UNREAD, shifts.unread, { nowMs: at.nowMs, localZone: at.zone }));
   if (windowCoveredBy(shifts, startMs, endMs, plan.preview.covering))
     return { status: 'created_unconfirmed', message: ALREADY };
   // Not shown and its answer never told: whether it landed is the lost answer's own check (override-again.ts).

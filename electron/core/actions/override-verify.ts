@@ -7,6 +7,7 @@ import type { Clock } from '../ports';
 import { whatHappened } from './common';
 import { windowCoveredBy } from './window-coverage';
 import { readWindowShifts } from './window-read';
+import { isUnread } from './unread-words';
 import { heldAtEdges } from '../sync/held-edges';
 import type { Shift } from '../../api/schemas';
 import type { PlannedOverride } from './override-window';
@@ -107,7 +108,7 @@ export async function windowAsBefore(client: OncallClient, plan: PlannedOverride
   const replaced = plan.preview.replaces.map((p) => p.email);
   if (replaced.length === 0) return false;
   const shifts = await readWindowShifts(client, plan.scheduleId, plan.startMs, plan.endMs);
-  return shifts !== undefined && windowCoveredBy(shifts, plan.startMs, plan.endMs, replaced);
+  return !isUnread(shifts) && windowCoveredBy(shifts, plan.startMs, plan.endMs, replaced);
 }
 
 /** After an error answer (not a lost one) not shown, the revision moved: whether the write's own window holds what it

@@ -161,18 +161,18 @@ async function createChecked(
   const me = deps.settings().email;
   // Waited behind another write on this schedule: planned on the schedule as read when asked, so checked against it.
   const asked = moved && request.replaces === undefined && !plan.preview.unknownOnCall;
-  const basis: HeldBasis = { since: asked ? 'you planned it' : 'the preview', me };
   const checked = asked ? { ...request, replaces: plan.preview.replaces.map((p) => p.email) } : request;
   // "Rest of current shift": its end as the service holds it now, not as the app's last refresh read it.
-  const ends = await restOfShiftNow(client, request, plan, deps.clock.now());
+  const ends = await restOfShiftNow(client, request, plan, deps.clock.now(), deps.localZone?.());
   if ('ok' in ends) return ends;
   const at = { nowMs: deps.clock.now(), zone: deps.localZone?.() ?? 'UTC', me };
+  const basis: HeldBasis = { since: asked ? 'you planned it' : 'the preview', me, at };
   // The window written is the plan's (as the app read it): it too must be the one the preview showed.
   const reshaped = windowSincePreview(request, ends, at) ?? windowSincePreview(request, plan, at);
   if (reshaped !== undefined) return failure('validation', reshaped);
   // "Next N hours" again: my own override of these people from minutes ago is the same wish (override-repeat.ts).
   const mayLand = deps.snapshot.get().mayLand ?? [];
-  const repeat = await sameWishInPlace(client, request, plan, [...known, ...mayLand], { nowMs: at.nowMs, me });
+  const repeat = await sameWishInPlace(client, request, plan, [...known, ...mayLand], at);
   if (repeat && 'status' in repeat) return { ok: true as const, value: repeat };
   if (repeat) return repeat;
   const held = await changedSincePreview(client, checked, plan, known, basis);

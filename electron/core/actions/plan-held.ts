@@ -5,6 +5,16 @@
 import { coverRefusal } from '../../shared/swap-rules';
 import type { HandoffItemState } from '../../shared/handoff';
 import { clipHeld, grownPast, reachesPast, type Within } from './plan-block';
+import { isUnread, unreadText, type Unread, type UnreadAt } from './unread-words';
+
+const BEFORE = 'The schedule could not be read just before sending, so nothing was sent (a write goes only on what the';
+const UNREAD = { sentence: `${BEFORE} service holds now).`, what: 'the schedule', retry: 'Retry when it can be read.' };
+const IN_PLACE = 'The schedule could not be read to check it is still in place, so nothing was sent.';
+/** A read that gave nothing, worded by the one rule (unread-words.ts); nothing is sent. */
+const unread = (deps: HeldDeps, read: Unread | undefined, sentence = UNREAD.sentence): HeldAnswer => ({
+  state: 'not_sent',
+  message: unreadText({ ...UNREAD, sentence }, read?.unread, deps.at?.()),
+});
 
 /** One stretch of the window as the service holds it: who is on call (lower-cased; [] nobody). */
 export interface Held {
@@ -29,8 +39,11 @@ export interface PlannedCover {
 }
 
 export interface HeldDeps {
-  /** The window read now from the service, gaps as nobody; undefined when it couldn't be read (whole). */
-  reread: (scheduleId: string, startMs: number, endMs: number) => Promise<Held[] | undefined>;
+  /** The window read now from the service, gaps as nobody; Unread (the service's refusal, when it gave one) or
+   *  undefined when it couldn't be read (whole). */
+  reread: (scheduleId: string, startMs: number, endMs: number) => Promise<Held[] | Unread | undefined>;
+  /** Now and the user's zone, for a wait the service asked for when it refused the read. */
+  at?: () => UnreadAt;
   /** The person as the schedule lists them (name, else e-mail). */
   nameOf: (scheduleId: string, email: string) => string;
   /** A window in the user's words ("Mon 09:00 – Tue 09:00"). */
@@ -160,12 +173,7 @@ export async function heldAsPlanned(deps: HeldDeps, c: PlannedCover): Promise<He
     return { state: 'not_sent', message: 'Nothing was sent: who is replaced is not known (set your e-mail first).' };
   const wide = reachesPast(c.within, c.startMs, c.endMs) ? c.within : undefined;
   const read = await deps.reread(c.scheduleId, wide?.startMs ?? c.startMs, wide?.endMs ?? c.endMs);
-  if (read === undefined)
-    return {
-      state: 'not_sent',
-      message:
-        'The schedule could not be read just before sending, so nothing was sent (a write goes only on what the service holds now). Retry when it can be read.',
-    };
+  if (read === undefined || isUnread(read)) return unread(deps, read);
   const held = clipHeld(read, c.startMs, c.endMs);
   const answer = windowAsPlanned(deps, c, held);
   // The block grew past the window: handing off the window alone would leave `from` on call around it.
@@ -206,12 +214,7 @@ function windowAsPlanned(deps: HeldDeps, c: PlannedCover, held: readonly Held[])
  */
 export async function stillInPlace(deps: HeldDeps, c: PlannedCover, landed = false): Promise<HeldAnswer | undefined> {
   const held = await deps.reread(c.scheduleId, c.startMs, c.endMs);
-  if (held === undefined)
-    return {
-      state: 'not_sent',
-      message:
-        'The schedule could not be read to check it is still in place, so nothing was sent. Retry when it can be read.',
-    };
+  if (held === undefined || isUnread(held)) return unread(deps, held, IN_PLACE);
   const others = c.others.map((e) => e.toLowerCase()).filter((e) => e !== c.to.toLowerCase());
   const target = [c.to.toLowerCase(), ...others];
   if (held.length > 0 && held.every((h) => sameSet(h.emails, target))) return undefined;

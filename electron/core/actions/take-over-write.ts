@@ -8,6 +8,8 @@ import { failure, NOT_SET_UP, type ActionDeps, type Failure } from './common';
 import type { OverrideCreator } from './override';
 import type { CreateNote } from './override-again';
 import { planOverride } from './override-window';
+import { refusalOf, unreadText } from './unread-words';
+import { withServiceWords } from '../../api/error-mapping';
 
 export interface TakeOverDeps extends ActionDeps {
   /** The one override creator of the engine (shared with override:create, so in-flight creates are shared too). */
@@ -35,13 +37,23 @@ export async function freshSnapshot(deps: TakeOverDeps, scheduleId: string): Pro
   await deps.refresh({ reason: 'user', scheduleIds: [scheduleId], rereadShifts: true });
   const status = deps.statusOf(scheduleId);
   if (status?.kind === 'fresh') return deps.snapshot.get();
-  // The read's reason is the sentence its maker wrote, said whole in its own place, never cut into a clause.
+  // A refusal that will not pass by itself is worded by the one rule every flow's re-read uses (unread-words.ts).
+  const problem = deps.snapshot.get().schedules.find((s) => s.id === scheduleId)?.problem;
+  const at = { nowMs: deps.clock.now(), localZone: deps.localZone?.() ?? 'UTC' };
+  const refused = problem && refusalOf(problem, at.nowMs);
+  if (refused) return refuse('stale_data', unreadText(UNREAD, refused, at));
+  // The read's reason is the sentence its maker wrote, said whole in its own place, never cut into a clause; then
+  // the service's own words when it gave any the reason does not carry.
   const why = status && 'reason' in status ? ` ${status.reason}` : '';
-  return refuse(
-    'stale_data',
-    `The schedule could not be refreshed just now, so who is on call now is not known for sure. Nothing was changed.${why}`,
-  );
+  return refuse('stale_data', withServiceWords(`${UNREAD.sentence}${why}`, problem?.said));
 }
+
+const UNREAD = {
+  sentence:
+    'The schedule could not be refreshed just now, so who is on call now is not known for sure. Nothing was changed.',
+  what: 'the schedule',
+  retry: 'Try again in a moment.',
+};
 
 export const isFailure = (x: Snapshot | Failure): x is Failure => 'ok' in x;
 export const lower = (e: string) => e.trim().toLowerCase();

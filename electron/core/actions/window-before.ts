@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { OncallClient } from '../../api/client-types';
 import type { Shift } from '../../api/schemas';
 import { heldOf, readHeld } from './window-read';
+import { isUnread } from './unread-words';
 import type { PlannedOverride } from './override-window';
 
 /** The most stretches kept: a longer window (years of daily shifts) keeps none and falls back to the coarser check. */
@@ -30,7 +31,7 @@ export async function readHeldLines(
   const held = seen
     ? heldOf(seen, plan.startMs, plan.endMs)
     : await readHeld(client, plan.scheduleId, plan.startMs, plan.endMs);
-  if (held === undefined) return undefined;
+  if (isUnread(held)) return undefined;
   const out: HeldLine[] = [];
   for (const h of held) {
     const emails = [...new Set(h.emails)].sort();

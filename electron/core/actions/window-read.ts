@@ -6,6 +6,7 @@ import type { OncallClient } from '../../api/client-types';
 import type { Shift } from '../../api/schemas';
 import { toWireInstant } from '../sync/plan';
 import type { Held } from './plan-held';
+import { isUnread, unreadOf, type Unread } from './unread-words';
 
 /** The widest read the service takes (it refuses more than 366 days; one day is kept spare). */
 export const MAX_READ_MS = 365 * 86_400_000;
@@ -28,15 +29,15 @@ function joined(pieces: readonly Shift[][], cuts: ReadonlySet<number>): Shift[] 
   return out;
 }
 
-/** The window's shifts, clipped to it, read whole; undefined when any part can't be read (an error, a hole, or a
- *  window too long to read). */
+/** The window's shifts, clipped to it, read whole; Unread when any part can't be read (an error, carried so the
+ *  answer can say what the service said; a hole, or a window too long to read). */
 export async function readWindowShifts(
   client: OncallClient,
   scheduleId: string,
   startMs: number,
   endMs: number,
-): Promise<Shift[] | undefined> {
-  if (!(endMs > startMs) || Math.ceil((endMs - startMs) / MAX_READ_MS) > MAX_PIECES) return undefined;
+): Promise<Shift[] | Unread> {
+  if (!(endMs > startMs) || Math.ceil((endMs - startMs) / MAX_READ_MS) > MAX_PIECES) return unreadOf(undefined);
   const pieces: Shift[][] = [];
   const cuts = new Set<number>();
   for (let a = startMs; a < endMs; a += MAX_READ_MS) {
@@ -47,7 +48,8 @@ export async function readWindowShifts(
       to: toWireInstant(b),
       clip_to_interval: true,
     });
-    if (!read.ok || read.value.holes.length > 0) return undefined;
+    if (!read.ok) return unreadOf(read.error);
+    if (read.value.holes.length > 0) return unreadOf(undefined);
     pieces.push(read.value.shifts);
   }
   return joined(pieces, cuts);
@@ -61,10 +63,10 @@ export async function readHeld(
   scheduleId: string,
   startMs: number,
   endMs: number,
-): Promise<Held[] | undefined> {
+): Promise<Held[] | Unread> {
   // A hole (a shift that couldn't be read) could hold anyone: the window tells nothing.
   const shifts = await readWindowShifts(client, scheduleId, startMs, endMs);
-  return shifts === undefined ? undefined : heldOf(shifts, startMs, endMs);
+  return isUnread(shifts) ? shifts : heldOf(shifts, startMs, endMs);
 }
 
 /** The stretches of [startMs, endMs) in shifts read whole over it (or over more than it). */

@@ -7,6 +7,7 @@
 import type { OncallClient } from '../../api/client-types';
 import { refParts, type AccountId } from '../../shared/accounts';
 import type { AppState } from '../../shared/view-state';
+import { unreadOf, unreadText, type Unread, type UnreadAt } from '../actions/unread-words';
 
 /** Why a cover is refused, as every path says it. */
 export const NOT_ON_WATCHED = 'is not on any schedule this account watches';
@@ -31,7 +32,7 @@ export const coverRefusedText = (cover: string): string =>
 
 /** Is the cover on a schedule the block's account watches, as the service lists its people now (each watched
  *  schedule of the account read again)? true as soon as one lists them; false when every one was read and none does;
- *  undefined when one couldn't be read and none read lists them. Read just before a write (run-work.ts), so a cover
+ *  Unread (the service's refusal of that read, when it gave one) when one couldn't be read and none read lists them. Read just before a write (run-work.ts), so a cover
  *  a manager took off every watched schedule since the plan is refused by Create, a live Retry and a resume alike. */
 export async function coverOnService(
   state: AppState,
@@ -39,21 +40,27 @@ export async function coverOnService(
   ref: string,
   cover: string,
   via: (ref: string) => string = (r) => r,
-): Promise<boolean | undefined> {
+): Promise<boolean | Unread> {
   const account = refParts(ref).accountId;
   const who = cover.trim().toLowerCase();
-  let unread = false;
+  let unread: Unread | undefined;
   for (const s of state.schedules.filter((x) => x.accountId === account)) {
     const { accountId, scheduleId } = refParts(via(s.id));
     const read = await client(accountId)?.getSchedule(scheduleId);
     // A schedule read without its people (users null) tells nothing about who is on it: unread.
     const users = read?.ok ? read.value.users : null;
-    if (users === null) unread = true;
+    if (users === null) unread ??= unreadOf(read && !read.ok ? read.error : undefined);
     else if (users.some((u) => u.email.trim().toLowerCase() === who)) return true;
   }
-  return unread ? undefined : false;
+  return unread ?? false;
 }
 
-/** Said when the schedules' people couldn't be read just before a write: nothing is sent on the saved list alone. */
-export const COVER_UNREAD =
-  'The schedules’ people could not be read just before sending, so nothing was sent (a write goes only on what the service holds now). Retry when they can be read.';
+const PEOPLE = {
+  sentence:
+    'The schedules’ people could not be read just before sending, so nothing was sent (a write goes only on what the service holds now).',
+  what: 'the schedules’ people',
+  retry: 'Retry when they can be read.',
+};
+/** Said when the schedules' people couldn't be read just before a write: nothing is sent on the saved list alone;
+ *  a refusal is worded by the one rule every flow's re-read uses (actions/unread-words.ts). */
+export const coverUnreadText = (why: Unread, at?: UnreadAt): string => unreadText(PEOPLE, why.unread, at);

@@ -117,5 +117,6 @@ export function heldOf(parts: HandoffParts): HeldDeps {
       return formatWindow(new Date(startMs).toISOString(), new Date(endMs).toISOString(), at);
     },
     meOn: (ref) => myEmailOn(parts.state(), refParts(ref).accountId),
+    at: () => ({ nowMs: parts.clock.now(), localZone: parts.localZone() }),
   };
 }

@@ -9,7 +9,8 @@ import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { sendGate } from './send-gate';
 import { SETTLE_MS } from '../actions/override-verify';
 import { lateLook, mayStillLand, noteSettle, settleOver, watchMs, type SettleEnds } from './watch-late';
-import { COVER_UNREAD, coverRefusedText } from './cover-rule';
+import { coverRefusedText, coverUnreadText } from './cover-rule';
+import type { Unread } from '../actions/unread-words';
 import { HANDED_UNCHECKED, REFUSED_CHECKED, REFUSED_UNCHECKED } from './store-claims';
 import type { Made } from './look';
 import { LANDED_UNREAD, landedNow, type OwnWrite } from './landed-again';
@@ -51,8 +52,8 @@ export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
    *  load. Absent (demo: its simulator takes a new port each launch): neither stamped nor checked. */
   origins?: () => Record<string, CacheOrigin>;
   /** Is the cover on a watched schedule of the block's account as the service lists its people now (cover-rule.ts
-   *  coverOnService; undefined: unread)? Absent: the saved list's check (send-gate.ts) is the only one. */
-  coverNow?: (ref: string, cover: string) => Promise<boolean | undefined>;
+   *  coverOnService; Unread: not read)? Absent: the saved list's check (send-gate.ts) is the only one. */
+  coverNow?: (ref: string, cover: string) => Promise<boolean | Unread>;
   /** The overrides the app wrote on this schedule (by ref; its own-write record): after a restart, a Create asking
    *  again for blocks it already handed off is recognised as that hand-off, read again (landed-again.ts). */
   ownWrites?: (ref: string) => readonly OwnWrite[];
@@ -133,7 +134,8 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   // The cover rule on the schedules' people as the service lists them now, not as last synced (adv48 round 10 #2).
   const onService = ctx.deps.coverNow ? await ctx.deps.coverNow(clipped.scheduleId, clipped.email) : true;
   if (onService !== true) {
-    const message = onService === false ? coverRefusedText(clipped.email.trim()) : COVER_UNREAD;
+    const message =
+      onService === false ? coverRefusedText(clipped.email.trim()) : coverUnreadText(onService, ctx.write.held.at?.());
     return void (await put(ctx, restated(item, { state: 'not_sent', message })));
   }
   // Sent before (its answer lost, or the app stopped): checked not shown and held as planned just now, so a record

@@ -17,6 +17,11 @@ export const FetchProblemSchema = z.object({
   at: Iso,
   /** For a network problem, what the OS said: connection refused, name not found, TLS failed (absent: unknown). */
   reach: z.enum(['refused', 'dns', 'tls']).optional(),
+  /** The service's own words with a refusal its message does not carry (bounded and cleaned at the API edge), so a
+   *  write that refuses on this read says them (actions/unread-words.ts). */
+  said: z.string().optional(),
+  /** A 429's Retry-After as the instant it ends (never a relative wait, which would be said unchanged later on). */
+  askedUntilMs: z.number().optional(),
 });
 export type FetchProblem = z.infer<typeof FetchProblemSchema>;
 

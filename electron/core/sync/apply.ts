@@ -39,7 +39,11 @@ export function problemOf(error: ApiError, atMs: number): FetchProblem {
   // A 429's wait ("Try again in 60 min") is relative to this answer: kept, it would be said unchanged later on. The
   // wait is said where the state is derived, from the instants the sync loop keeps (state/wait-words.ts).
   const message = error.kind === 'rate_limited' ? RATE_LIMITED_SENTENCE : error.message;
-  return reach ? { kind: error.kind, message, at, reach } : { kind: error.kind, message, at };
+  const words = 'serverMessage' in error ? error.serverMessage : undefined;
+  const said = words !== undefined && !message.includes(words) ? { said: words } : {};
+  const waitMs = error.kind === 'rate_limited' ? error.retryAfterMs : undefined;
+  const more = waitMs === undefined ? said : { ...said, askedUntilMs: atMs + waitMs };
+  return reach ? { kind: error.kind, message, at, reach, ...more } : { kind: error.kind, message, at, ...more };
 }
 
 /** The old array when the new one holds the same data: unchanged data keeps its identity, so everything keyed
