@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchSend, type HttpSend } from '../../../electron/core/escalation/http';
 import { fetchStream, type HttpStream } from '../../../electron/core/escalation/http-stream';
 import { createNtfy } from '../../../electron/core/escalation/ntfy';
+import { trackedStream } from './support/tracked-stream';
 import { alarmEscalation, alarmTarget, MIN, phoneServices, T, TOPIC } from './support/escalator-rig';
 
 const HOUR = 60 * MIN;
@@ -24,8 +25,9 @@ async function rig() {
   // Fake time waits (as for a request) until a keepalive sent has reached the app: else the idle check could run
   // ahead of bytes still on the loopback socket.
   let heard: (() => void) | undefined;
-  const stream: HttpStream = (req, onText, signal) =>
-    fetchStream(req, (text) => (onText(text), heard?.(), (heard = undefined)), signal);
+  const stream: HttpStream = trackedStream(clock, (req, onText, signal) =>
+    fetchStream(req, (text) => (onText(text), heard?.(), (heard = undefined)), signal),
+  );
   const provider = createNtfy({ server: s.url, topic: TOPIC, clock, send, stream });
   const target = alarmTarget(T);
   const problems: (string | undefined)[] = [];
@@ -91,7 +93,8 @@ describe('the phone’s "I’m on it" over one ntfy subscription', () => {
     await until(() => h.s.streams.count() === 1, 'subscribed');
     h.s.streams.drop();
     await until(() => h.s.streams.count() === 0, 'dropped');
-    // Tapped while no stream is open: only `since=` brings it back.
+    // The gap is read once at once (nothing in it yet); tapped after that read, only `since=` brings it back.
+    await until(() => h.ackReads().length === 2, 'the gap read');
     await h.tap();
     const posted = h.s.ntfy.filter((m) => m.topic === `${TOPIC}-ack`);
     expect(posted).toHaveLength(1);
@@ -99,7 +102,7 @@ describe('the phone’s "I’m on it" over one ntfy subscription', () => {
     await h.clock.advance(2_000);
     await until(() => h.store.get(h.target.key)?.ackedAtMs !== undefined, 'acknowledged after the reconnect');
     expect(h.store.get(h.target.key)?.ackSource).toBe('phone');
-    expect(h.ackReads()).toHaveLength(2);
+    expect(h.ackReads()).toHaveLength(3);
     expect(h.problems.filter(Boolean)).toEqual([]);
   }, 30_000);
 
@@ -109,7 +112,7 @@ describe('the phone’s "I’m on it" over one ntfy subscription', () => {
     await until(() => h.s.streams.count() === 1, 'subscribed');
     h.s.failNext(1, 429, { 'Retry-After': '300' });
     h.s.streams.drop();
-    // The refused reconnect's instant, to within a 250 ms step of fake time.
+    // The refused read's instant (the gap's read, made at once), to within a 250 ms step of fake time.
     for (let i = 0; i < 20 && h.ackReads().length < 2; i++) {
       await h.clock.advance(250);
       await until(() => h.s.streams.count() === 0, 'no stream');
