@@ -92,6 +92,38 @@ interface StreamRun {
   short: number;
 }
 
+interface OneStream {
+  /** When it delivered its first line; undefined while it delivered none. */
+  openedAtMs: number | undefined;
+  silent: boolean;
+  onText: (text: string) => void;
+  done: () => boolean;
+}
+
+/** One connection's watch: its text read as lines, aborted when wordless past OPEN_WAIT_MS (`silent`: ntfy sends
+ *  `open` first, so a buffering proxy holds it) or silent past IDLE_MS; `done` ends its timers (true: closed). */
+function watchOne(o: AckStreamOptions, w: AckWatch, s: StreamRun, here: AbortController): OneStream {
+  const one: OneStream = { openedAtMs: undefined, silent: false, onText: () => undefined, done: () => s.closed };
+  const cancelOpenWait = o.clock.setTimer(OPEN_WAIT_MS, () => {
+    one.silent = one.openedAtMs === undefined;
+    if (one.silent) here.abort();
+  });
+  let cancelIdle = o.clock.setTimer(IDLE_MS, () => here.abort());
+  const lines = lineReader(o, w, () => {
+    one.openedAtMs = o.clock.now();
+    s.live = true;
+    s.failures = 0;
+    w.onProblem(undefined);
+  });
+  one.onText = (text) => {
+    cancelIdle();
+    cancelIdle = o.clock.setTimer(IDLE_MS, () => here.abort());
+    lines(text);
+  };
+  one.done = () => (cancelIdle(), cancelOpenWait(), (s.live = false), s.closed);
+  return one;
+}
+
 export function openAckStream(o: AckStreamOptions, w: AckWatch): AckStream {
   const s: StreamRun = { closed: false, live: false, failures: 0, short: 0 };
   let ctl: AbortController | undefined;
@@ -123,37 +155,18 @@ export function openAckStream(o: AckStreamOptions, w: AckWatch): AckStream {
     const from = o.cursor.get() ?? String(Math.floor(Math.min(w.sinceMs, o.clock.now() - 60_000) / 1000));
     const here = new AbortController();
     ctl = here;
-    let openedAtMs: number | undefined;
-    let silent = false;
-    // ntfy sends `open` first: a stream still wordless after OPEN_WAIT_MS is held by a buffering proxy.
-    const cancelOpenWait = o.clock.setTimer(OPEN_WAIT_MS, () => {
-      silent = openedAtMs === undefined;
-      if (silent) here.abort();
-    });
-    let cancelIdle = o.clock.setTimer(IDLE_MS, () => here.abort());
-    const lines = lineReader(o, w, () => {
-      openedAtMs = o.clock.now();
-      s.live = true;
-      s.failures = 0;
-      w.onProblem(undefined);
-    });
-    const onText = (text: string) => {
-      cancelIdle();
-      cancelIdle = o.clock.setTimer(IDLE_MS, () => here.abort());
-      lines(text);
-    };
-    const done = () => (cancelIdle(), cancelOpenWait(), (s.live = false), s.closed);
+    const one = watchOne(o, w, s, here);
     try {
-      const end = await o.open({ method: 'GET', url: o.url(from), headers: o.headers }, onText, here.signal);
-      if (done()) return;
+      const end = await o.open({ method: 'GET', url: o.url(from), headers: o.headers }, one.onText, here.signal);
+      if (one.done()) return;
       if (end.status < 200 || end.status >= 300) return ended(end.status, end.retryAfter);
       // Ended with no line at all (a proxy answering the long-lived GET with an empty 200).
-      return openedAtMs === undefined ? unusable() : again(openedAtMs);
+      return one.openedAtMs === undefined ? unusable() : again(one.openedAtMs);
     } catch (e) {
-      if (done()) return;
-      if (silent) return unusable();
+      if (one.done()) return;
+      if (one.silent) return unusable();
       // A stream that worked, then was cut (silent past IDLE_MS, a reset): reopened at once, not said.
-      if (openedAtMs !== undefined) return again(openedAtMs);
+      if (one.openedAtMs !== undefined) return again(one.openedAtMs);
       backoff(here.signal.aborted ? 'no answer in time' : describe(e).error);
     }
   }
