@@ -1,7 +1,9 @@
 // The phone's answers heard over one streaming subscription (ntfy-stream.ts) while any alarm awaits one, instead of
 // the 5–10 s poll (issue 50: ~3,000 requests over an 8-hour unanswered shift). Opened when an answer is first awaited,
 // closed as soon as none is (acknowledged, the shift over, the provider switched: a new escalator, the app quitting:
-// stop). Where the server refuses streaming (404/405 on /json) the escalator polls as before.
+// stop). While the stream isn't live (reconnecting, backing off, not yet opened) the escalator polls as before; where
+// streaming doesn't work (refused, or a proxy holds or empties it) it polls until no answer is awaited, and tries
+// streaming again at the next alarm.
 import { minOf } from '../../shared/extremes';
 import { acked, alertIdsOf, answerAwaited, endProblem, outcome, READING, save, type Run } from './escalator-run';
 import type { PhoneAck } from './types';
@@ -26,6 +28,8 @@ export async function takeAcks(r: Run, acks: readonly PhoneAck[]): Promise<void>
 export function keepStream(r: Run, nowMs: number, poll: () => void): void {
   const { provider } = r.o;
   const awaited = r.targets.filter((t) => answerAwaited(r, t, nowMs));
+  // Nothing awaited: the next alarm tries streaming again (a proxy may have been fixed meanwhile).
+  if (awaited.length === 0) r.streamRefused = false;
   const want = !r.stopped && !r.streamRefused && r.bookRefused === undefined && awaited.length > 0;
   if (!want || !provider?.streamAcks) return closeStream(r);
   if (r.stream) return;
@@ -43,9 +47,15 @@ export function keepStream(r: Run, nowMs: number, poll: () => void): void {
         if (r.stream !== stream) return;
         r.stream = undefined;
         r.streamRefused = true;
-        r.o.log?.('phone escalation: the server does not stream the phone’s answers; reading them every few seconds');
+        r.o.log?.(
+          'phone escalation: the phone’s answers don’t stream from this server; reading them every few seconds',
+        );
         poll();
       }),
+    // A gap: the stream's own onProblem says what failed; the look reads once now and polls while it isn't live.
+    onGap: () => {
+      if (r.stream === stream) poll();
+    },
   });
   r.stream = stream;
 }

@@ -84,7 +84,7 @@ async function reconcile(r: Run): Promise<void> {
 }
 
 /** The phone's answers since the earliest alarm that waits for one began (a restart or a sleep loses none). While
- *  the stream hears them, only a `forced` read goes out (after a wake, before a late alarm rings). */
+ *  a live stream hears them, only a `forced` read goes out (after a wake, before a late alarm rings). */
 async function poll(r: Run, forced = false): Promise<void> {
   const { o, state } = r;
   const nowMs = o.clock.now();
@@ -93,7 +93,7 @@ async function poll(r: Run, forced = false): Promise<void> {
   // Nothing is awaited any more: the poll has ended, and its failure with it.
   if (awaiting.length === 0 || !o.provider?.pollAcks) return endProblem(r, READING);
   // A refused booking's credentials would be refused here too: not asked every 5 s (until `retry`).
-  if (r.bookRefused !== undefined || (r.stream && !forced)) return;
+  if (r.bookRefused !== undefined || (r.stream?.live() && !forced)) return;
   const handles = new Map(
     awaiting.flatMap((t) => {
       const kept = state.receipts?.[t.key];
@@ -102,8 +102,9 @@ async function poll(r: Run, forced = false): Promise<void> {
   );
   const sinceMs = minOf(awaiting.map((t) => t.atMs));
   const answer = await o.provider.pollAcks({ sinceMs, handles });
-  // A forced read's failure while the stream runs is the stream's to say (it reconnects on its own).
-  if (r.stream && !answer.ok) return;
+  // A forced read's failure while a live stream hears the answers is not the phone's problem; while the stream is
+  // down this read is what hears them, so its failure (a 429) is said.
+  if (r.stream?.live() && !answer.ok) return;
   if (!outcome(r, answer, READING) || !answer.ok) return;
   // An answer to an earlier start's alert of the same block (the shift moved since) settles the block.
   await takeAcks(r, answer.value);
@@ -117,7 +118,8 @@ function arm(r: Run): void {
   const dues = open.filter((t) => r.state.sent[t.key] === undefined).map((t) => dueOf(r, t));
   const awaited = open.filter((t) => answerAwaited(r, t, nowMs, POLL_MS));
   keepStream(r, nowMs, () => void r.serial(() => tick(r)));
-  const ownPollMs = awaited.length > 0 && !r.stream ? pollEveryMs(r, awaited, nowMs) : 0;
+  // While the stream isn't live (opening, reconnecting, backing off) the answers are polled as before: the 15 s holds.
+  const ownPollMs = awaited.length > 0 && !r.stream?.live() ? pollEveryMs(r, awaited, nowMs) : 0;
   const pollMs = awaitedLeft(r, nowMs).size > 0 ? POLL_MS : ownPollMs;
   // After a failed request, try again in a minute (each try itself bounded), not only at the hourly look.
   // A booking maybe held is booked again (to confirm it) or cancelled (after an ack) each minute too.

@@ -1,10 +1,14 @@
 // The phone's "I'm on it" heard over ONE long-lived ntfy subscription (`GET <topic>-ack/json?since=…`,
 // docs/subscribe/api.md "Subscribe as JSON stream"), not read every 5–10 s: over an 8-hour shift that poll made ~3,000
 // requests, near the public server's per-visitor limit (docs/config.md: a bucket of 60, one more each 5 s). `since=`
-// (the last message id seen, else the alarm's start) makes a reconnect lose nothing. A stream that ends or fails is
-// opened again after a backoff with jitter, never before a 429's Retry-After (the gate shared with bookings); a
-// failure is said as the problem, and cleared when the server opens the stream again. ntfy sends a keepalive every
-// 45 s by default (docs/config.md `keepalive-interval`): a stream silent for IDLE_MS is taken as dead and replaced.
+// (the last message id seen, else the alarm's start) makes a reconnect lose nothing. A stream counts as working only
+// once it delivered a line (ntfy sends `open` first): one that stays wordless (a buffering proxy holds the body) or
+// ends empty means streaming doesn't work on this path, and the watcher polls instead (adv50 r28 #1). A stream that
+// delivered resets the failures however it ends, and is opened again within about a second (adv50 r28 #2, #3);
+// failed opens back off (never before a 429's Retry-After, the gate shared with bookings) and are said. On every end
+// the watcher is told (onGap): it reads once at once and polls while no stream is live, so the answer still comes
+// within seconds. ntfy sends a keepalive every 45 s by default (`keepalive-interval`): a stream silent for IDLE_MS is
+// taken as dead and replaced.
 import type { Clock } from '../ports';
 import { describe } from './http';
 import type { HttpStream } from './http-stream';
@@ -12,6 +16,11 @@ import { holdUntil, retryAfterUntil, waitingUntil, type RateGate } from './rate-
 import type { AckStream, AckWatch, PhoneAck } from './types';
 
 export const IDLE_MS = 120_000;
+/** ntfy sends its `open` event at once: a 2xx stream with no line by then doesn't stream through this path. */
+export const OPEN_WAIT_MS = 10_000;
+/** A stream that delivered yet ended sooner than SHORT_MS, SHORT_LIMIT times in a row: streaming is given up. */
+export const SHORT_MS = 10_000;
+const SHORT_LIMIT = 3;
 export const STREAM_BACKOFF_MS = [1_000, 5_000, 15_000, 60_000, 5 * 60_000] as const;
 /** A line longer than this is no answer of ours: dropped (the buffer stays bounded). */
 const LINE_MAX_CHARS = 16_384;
@@ -73,80 +82,116 @@ function lineReader(o: AckStreamOptions, w: AckWatch, opened: () => void): (text
   };
 }
 
+/** The stream's state between connections: `live` while the current one delivered a line (the poll may rest). */
+interface StreamRun {
+  closed: boolean;
+  live: boolean;
+  /** Opens in a row that delivered nothing (a refused or failed connection): the backoff's step. */
+  failures: number;
+  /** Streams in a row that delivered, then ended within SHORT_MS. */
+  short: number;
+}
+
+interface OneStream {
+  /** When it delivered its first line; undefined while it delivered none. */
+  openedAtMs: number | undefined;
+  silent: boolean;
+  onText: (text: string) => void;
+  done: () => boolean;
+}
+
+/** One connection's watch: its text read as lines, aborted when wordless past OPEN_WAIT_MS (`silent`: ntfy sends
+ *  `open` first, so a buffering proxy holds it) or silent past IDLE_MS; `done` ends its timers (true: closed). */
+function watchOne(o: AckStreamOptions, w: AckWatch, s: StreamRun, here: AbortController): OneStream {
+  const one: OneStream = { openedAtMs: undefined, silent: false, onText: () => undefined, done: () => s.closed };
+  const cancelOpenWait = o.clock.setTimer(OPEN_WAIT_MS, () => {
+    one.silent = one.openedAtMs === undefined;
+    if (one.silent) here.abort();
+  });
+  let cancelIdle = o.clock.setTimer(IDLE_MS, () => here.abort());
+  const lines = lineReader(o, w, () => {
+    one.openedAtMs = o.clock.now();
+    s.live = true;
+    s.failures = 0;
+    w.onProblem(undefined);
+  });
+  one.onText = (text) => {
+    cancelIdle();
+    cancelIdle = o.clock.setTimer(IDLE_MS, () => here.abort());
+    lines(text);
+  };
+  one.done = () => (cancelIdle(), cancelOpenWait(), (s.live = false), s.closed);
+  return one;
+}
+
 export function openAckStream(o: AckStreamOptions, w: AckWatch): AckStream {
-  let closed = false;
-  let failures = 0;
+  const s: StreamRun = { closed: false, live: false, failures: 0, short: 0 };
   let ctl: AbortController | undefined;
   let cancelTimer: (() => void) | undefined;
   const later = (ms: number) => {
     cancelTimer?.();
     cancelTimer = o.clock.setTimer(Math.max(0, ms), () => void connect());
   };
-  /** Opened again after the next backoff step; `problem`: a failure, said meanwhile. */
+  /** Opened again after the next backoff step; `problem`: a failure, said meanwhile. The watcher is told of the gap
+   *  at once: it reads once now (an answer given in the gap) and polls while no stream is live. */
   const backoff = (problem?: string) => {
     if (problem !== undefined) w.onProblem(problem);
-    const base = STREAM_BACKOFF_MS[Math.min(failures, STREAM_BACKOFF_MS.length - 1)] ?? 1_000;
-    failures++;
+    const base = STREAM_BACKOFF_MS[Math.min(s.failures, STREAM_BACKOFF_MS.length - 1)] ?? 1_000;
+    s.failures++;
     // ±25 %: many laptops dropped by one server restart don't all come back in the same second.
     later(base * (0.75 + 0.5 * (o.random ?? Math.random)()));
+    w.onGap();
+  };
+  /** Streaming doesn't work with this server or a proxy on the way (a 2xx that never delivers a line, or streams
+   *  that keep ending at once): the watcher polls instead; nothing is said, as the answers are still read. */
+  const unusable = () => {
+    s.closed = true;
+    w.onRefused();
   };
   async function connect(): Promise<void> {
-    if (closed) return;
+    if (s.closed) return;
     const waitMs = waitingUntil(o.gate, o.clock);
     if (waitMs !== undefined) return later(waitMs - o.clock.now());
     const from = o.cursor.get() ?? String(Math.floor(Math.min(w.sinceMs, o.clock.now() - 60_000) / 1000));
     const here = new AbortController();
     ctl = here;
-    let opened = false;
-    let openedAtMs = 0;
-    let cancelIdle = o.clock.setTimer(IDLE_MS, () => here.abort());
-    const lines = lineReader(o, w, () => {
-      opened = true;
-      openedAtMs = o.clock.now();
-      w.onProblem(undefined);
-    });
-    const onText = (text: string) => {
-      cancelIdle();
-      cancelIdle = o.clock.setTimer(IDLE_MS, () => here.abort());
-      lines(text);
-    };
+    const one = watchOne(o, w, s, here);
     try {
-      const end = await o.open({ method: 'GET', url: o.url(from), headers: o.headers }, onText, here.signal);
-      cancelIdle();
-      if (closed) return;
-      if (end.status >= 200 && end.status < 300) return again(opened, openedAtMs);
-      ended(end.status, end.retryAfter);
+      const end = await o.open({ method: 'GET', url: o.url(from), headers: o.headers }, one.onText, here.signal);
+      if (one.done()) return;
+      if (end.status < 200 || end.status >= 300) return ended(end.status, end.retryAfter);
+      // Ended with no line at all (a proxy answering the long-lived GET with an empty 200).
+      return one.openedAtMs === undefined ? unusable() : again(one.openedAtMs);
     } catch (e) {
-      cancelIdle();
-      if (closed) return;
-      // Silent past IDLE_MS: no keepalive came, the connection is dead (a sleep, a network change).
-      if (here.signal.aborted && opened) return again(opened, openedAtMs);
-      if (here.signal.aborted) return backoff('no answer in time');
-      backoff(describe(e).error);
+      if (one.done()) return;
+      if (one.silent) return unusable();
+      // A stream that worked, then was cut (silent past IDLE_MS, a reset): reopened at once, not said.
+      if (one.openedAtMs !== undefined) return again(one.openedAtMs);
+      backoff(here.signal.aborted ? 'no answer in time' : describe(e).error);
     }
   }
-  /** The server ended a stream (or it went silent): opened again after the backoff, which starts over only after a
-   *  stream that lived a while (a proxy that closes each one at once is not reopened every second). */
-  function again(opened: boolean, openedAtMs: number): void {
-    if (opened && o.clock.now() - openedAtMs >= IDLE_MS) failures = 0;
+  /** A stream that delivered ended, however: opened again at the first step (its open reset the failures), unless
+   *  streams keep ending within seconds (then the poll takes over). */
+  function again(openedAtMs: number): void {
+    s.short = o.clock.now() - openedAtMs < SHORT_MS ? s.short + 1 : 0;
+    if (s.short >= SHORT_LIMIT) return unusable();
     backoff();
   }
   function ended(status: number, retryAfter: string | undefined): void {
-    if (status === 404 || status === 405) {
-      closed = true;
-      return w.onRefused();
-    }
+    if (status === 404 || status === 405) return unusable();
     const untilMs = status === 429 ? retryAfterUntil(retryAfter, o.clock.now()) : undefined;
     if (untilMs === undefined) return backoff(`the server answered ${status}`);
     holdUntil(o.gate, untilMs, o.clock);
     w.onProblem('the server answered 429 (too many requests)');
-    failures++;
+    s.failures++;
     later(untilMs - o.clock.now());
   }
   void connect();
   return {
+    live: () => s.live,
     close() {
-      closed = true;
+      s.closed = true;
+      s.live = false;
       cancelTimer?.();
       ctl?.abort();
     },

@@ -52,11 +52,16 @@ export interface AckWatch {
   onAcks(acks: PhoneAck[]): void;
   /** A failure (worded without the address), or undefined once the server opened the stream again. */
   onProblem(problem: string | undefined): void;
-  /** The server refuses streaming (404/405 on /json, as for a server or proxy without it): the caller polls. */
+  /** Streaming doesn't work here: the server refuses it (404/405 on /json), or a proxy holds or empties the stream
+   *  (no line at all), or streams keep ending at once. The caller polls (and may try streaming at the next alarm). */
   onRefused(): void;
+  /** The stream ended or failed and is being opened again: read once now, and poll while it isn't live. */
+  onGap(): void;
 }
 
 export interface AckStream {
+  /** The current connection delivered a line (ntfy's `open`): answers are heard on it, no poll is needed. */
+  live(): boolean;
   close(): void;
 }
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fetchSend, type HttpSend } from '../../../electron/core/escalation/http';
 import { fetchStream, type HttpStream } from '../../../electron/core/escalation/http-stream';
 import { createNtfy } from '../../../electron/core/escalation/ntfy';
+import { trackedStream } from './support/tracked-stream';
 import { alarmEscalation, alarmTarget, MIN, phoneServices, T, TOPIC } from './support/escalator-rig';
 
 const HOUR = 60 * MIN;
@@ -24,8 +25,11 @@ async function rig() {
   // Fake time waits (as for a request) until a keepalive sent has reached the app: else the idle check could run
   // ahead of bytes still on the loopback socket.
   let heard: (() => void) | undefined;
-  const stream: HttpStream = (req, onText, signal) =>
-    fetchStream(req, (text) => (onText(text), heard?.(), (heard = undefined)), signal);
+  let opens = 0;
+  const stream: HttpStream = trackedStream(clock, (req, onText, signal) => {
+    opens++;
+    return fetchStream(req, (text) => (onText(text), heard?.(), (heard = undefined)), signal);
+  });
   const provider = createNtfy({ server: s.url, topic: TOPIC, clock, send, stream });
   const target = alarmTarget(T);
   const problems: (string | undefined)[] = [];
@@ -47,7 +51,7 @@ async function rig() {
     if (!alert) throw new Error('the phone did not ring');
     await clock.inFlight.track(s.tapAction(alert));
   };
-  return { clock, s, target, problems, ackReads, tap, ...r };
+  return { clock, s, target, problems, ackReads, tap, opens: () => opens, ...r };
 }
 
 describe('the phone’s "I’m on it" over one ntfy subscription', () => {
@@ -91,7 +95,8 @@ describe('the phone’s "I’m on it" over one ntfy subscription', () => {
     await until(() => h.s.streams.count() === 1, 'subscribed');
     h.s.streams.drop();
     await until(() => h.s.streams.count() === 0, 'dropped');
-    // Tapped while no stream is open: only `since=` brings it back.
+    // The gap is read once at once (nothing in it yet); tapped after that read, only `since=` brings it back.
+    await until(() => h.ackReads().length === 2, 'the gap read');
     await h.tap();
     const posted = h.s.ntfy.filter((m) => m.topic === `${TOPIC}-ack`);
     expect(posted).toHaveLength(1);
@@ -99,7 +104,7 @@ describe('the phone’s "I’m on it" over one ntfy subscription', () => {
     await h.clock.advance(2_000);
     await until(() => h.store.get(h.target.key)?.ackedAtMs !== undefined, 'acknowledged after the reconnect');
     expect(h.store.get(h.target.key)?.ackSource).toBe('phone');
-    expect(h.ackReads()).toHaveLength(2);
+    expect(h.ackReads()).toHaveLength(3);
     expect(h.problems.filter(Boolean)).toEqual([]);
   }, 30_000);
 
@@ -109,7 +114,7 @@ describe('the phone’s "I’m on it" over one ntfy subscription', () => {
     await until(() => h.s.streams.count() === 1, 'subscribed');
     h.s.failNext(1, 429, { 'Retry-After': '300' });
     h.s.streams.drop();
-    // The refused reconnect's instant, to within a 250 ms step of fake time.
+    // The refused read's instant (the gap's read, made at once), to within a 250 ms step of fake time.
     for (let i = 0; i < 20 && h.ackReads().length < 2; i++) {
       await h.clock.advance(250);
       await until(() => h.s.streams.count() === 0, 'no stream');
@@ -126,6 +131,26 @@ describe('the phone’s "I’m on it" over one ntfy subscription', () => {
     await until(() => h.problems.at(-1) === undefined, 'the problem cleared');
     await h.tap();
     await until(() => h.store.get(h.target.key)?.ackedAtMs !== undefined, 'acknowledged');
+  }, 30_000);
+
+  it('streams that keep ending within seconds give way to the poll, and the answer still counts within 15 s', async () => {
+    const h = await rig();
+    await h.clock.advanceTo(T + 10 * MIN);
+    // A proxy that ends each subscription right after ntfy's `open`.
+    for (let i = 0; i < 8; i++) {
+      await until(() => h.s.streams.count() <= 1, 'at most one subscription');
+      h.s.streams.drop();
+      await h.clock.advance(2_000);
+    }
+    const opened = h.opens();
+    await h.clock.advance(10 * MIN);
+    expect(h.opens()).toBe(opened);
+    await h.tap();
+    const tapAt = h.clock.now();
+    for (let i = 0; i < 15 && h.store.get(h.target.key)?.ackedAtMs === undefined; i++) await h.clock.advance(1_000);
+    expect(h.store.get(h.target.key)?.ackSource).toBe('phone');
+    expect(h.clock.now() - tapAt).toBeLessThanOrEqual(15_000);
+    expect(h.problems.filter(Boolean)).toEqual([]);
   }, 30_000);
 
   it('stopping the escalator (provider switched, app quitting) closes the stream', async () => {
