@@ -12,7 +12,8 @@ import { DAY_MS } from '../../shared/time';
 import { formatStamp } from '../../shared/format';
 import { calendarText, descriptionOf, eventLines, summaryOf, type AlarmSpec } from './ics-calendar';
 import { unreadWithoutKey } from '../state/status';
-import { myCalendarBlocks, type BlockWindow, type CalendarBlock, type ScheduleBlocks } from './my-blocks';
+import { myBlocksTold } from './unknown-mine';
+import { type BlockWindow, type CalendarBlock, type ScheduleBlocks } from './my-blocks';
 import { schedulesToldElsewhere, scheduleRef } from '../../shared/accounts';
 import {
   anchorUid,
@@ -42,6 +43,8 @@ export interface CalendarService {
   settings: ServiceSettings;
   /** False: no API key, so nothing can be read until one is added ("not read", never "not loaded yet"). */
   hasKey?: boolean;
+  /** Why the state calls my shifts on its schedules unknown (its `unmatched` notice); absent when they are read. */
+  mineUnknown?: string;
 }
 
 /** One service (`snapshot`, `settings`), or several (`services`). */
@@ -106,8 +109,8 @@ function groupsOf(input: CalendarInput, window: BlockWindow): Group[] {
   // popover said "Work · Platform").
   const named = (settings: ServiceSettings, name: string): string =>
     all.length > 1 ? accountNamed(settings.accountLabel, name) : name;
-  return services.flatMap(({ snapshot, settings, hasKey }) =>
-    myCalendarBlocks(snapshot, settings, window, input.nowMs).map((g) => ({
+  return services.flatMap(({ snapshot, settings, hasKey, mineUnknown }) =>
+    myBlocksTold(snapshot, settings, window, input.nowMs, mineUnknown).map((g) => ({
       ...g,
       status: unreadWithoutKey(g.status, { hasKey: hasKey !== false }, settings.accountLabel),
       scheduleName: named(settings, g.scheduleName),
@@ -236,12 +239,13 @@ function savedNames(groups: readonly ScheduleBlocks[], localZone: string): strin
 }
 
 function headOf(groups: readonly Group[], localZone: string): { name: string; description: string } {
-  // "Known until" only from fresh schedules; saved ones are named with when they were read.
-  const fresh = groups.filter((g) => g.known && g.status.kind === 'fresh');
+  // "Known until" from fresh schedules only, named when not all are (adv47 r28 #1); saved ones say when read.
+  const fresh = groups.filter((g) => g.known && g.status.kind === 'fresh' && g.knownToMs !== null);
   const ends = fresh.map((g) => g.knownToMs).filter((ms): ms is number => ms !== null);
+  const of = fresh.length < groups.length ? ` on ${fresh.map((g) => g.scheduleName).join(', ')}` : '';
   const until =
     ends.length > 0
-      ? `Shifts are known until ${stampOf(minOf(ends), localZone)}, as far as the app could read them.`
+      ? `Shifts are known until ${stampOf(minOf(ends), localZone)}${of}, as far as the app could read them.`
       : '';
   const saved = savedNames(groups, localZone);
   const savedText = saved.length > 0 ? ` From saved data that may have changed: ${saved.join(', ')}.` : '';

@@ -13,6 +13,7 @@ import { originOf } from '../storage/cache-origin';
 import { createHalfSwaps, type HalfSwaps } from '../handoff/half-swaps';
 import { withHalfHandoff } from '../handoff/half-handoff';
 import type { HandoffStatus } from '../../shared/handoff';
+import type { AppState } from '../../shared/view-state';
 import type { Clock, FileStore, SecretStore } from '../ports';
 import { keychainEntries, sameService } from '../../shared/accounts';
 import { hostOf } from './clients';
@@ -46,6 +47,14 @@ interface Common {
   changed: () => void;
 }
 
+/** Why the state says my shifts at the account are unknown (my e-mail names no one on its schedules, and no other
+ *  account of its service reads me: identity-elsewhere.ts), or nothing: the calendar takes the state's word for it,
+ *  never working it out again from the shifts (issue 47, adv47 r28 #1). */
+const mineUnknownAt = (notices: AppState['notices'], accountId: string): { mineUnknown?: string } => {
+  const reason = notices.find((n) => n.accountId === accountId && n.unmatched !== undefined)?.unmatched;
+  return reason === undefined ? {} : { mineUnknown: reason };
+};
+
 function feedOf(
   c: Common,
   storage: WatchedFiles,
@@ -53,9 +62,10 @@ function feedOf(
   sessions: SessionRegistry,
   serve: boolean,
   secrets: SecretStore,
+  notices: () => AppState['notices'],
 ): FeedControl {
   return createFeedControl({
-    services: () => sessions.ordered().map((s) => s.shown()),
+    services: () => sessions.ordered().map((s) => ({ ...s.shown(), ...mineUnknownAt(notices(), s.id) })),
     settings: settings.effective,
     now: () => c.clock.now(),
     localZone: c.localZone,
@@ -277,7 +287,10 @@ export function createEngine(options: EngineOptions): Engine {
   });
   // The record key is made once an account's API key is kept in the keychain, never in the demo or before onboarding.
   gateRecordKey(options.secrets, () => apiKeyKept(options.secrets, settings, overrides?.demo === true));
-  const feed = feedOf(c, storage, settings, sessions, options.serveCalendarFeed !== false, options.secrets);
+  // The state is made after the feed (it shows the feed's notices); the calendar asks it only once rendered.
+  const shown: { keeper?: StateKeeper } = {};
+  const notices = (): AppState['notices'] => shown.keeper?.get().notices ?? [];
+  const feed = feedOf(c, storage, settings, sessions, options.serveCalendarFeed !== false, options.secrets, notices);
   const fired: { store?: FiredStore } = {};
   const halfSwaps = createHalfSwaps(() => hooks.changed());
   const away: { status?: () => HandoffStatus } = {};
@@ -290,6 +303,7 @@ export function createEngine(options: EngineOptions): Engine {
     halfSwaps,
     away,
   );
+  shown.keeper = keeper;
   const alarms = (alarm.parts = alarmPartsOf(c, options, storage, settings, sessions, () => keeper.update()));
   hooks.changed = () => (keeper.update(), alarms.replan());
   const { handlers, handoff } = handlersOf(c, options, keeper, settings, sessions, halfSwaps, storage.report);

@@ -138,6 +138,8 @@ export function myState(
   byId: ReadonlyMap<string, ScheduleSnapshot>,
   input: DeriveInput,
   emailLower: string,
+  /** My shifts on this account's schedules are unknown (derive.ts mineOrUnknown says why): the load says so too. */
+  mineUnknown = false,
 ): AppState['me'] {
   const { nowMs, settings } = input;
   const clip = readEndClip(schedules, byId);
@@ -151,7 +153,7 @@ export function myState(
     nextShift: next && clip(next),
     shifts: myShifts(schedules, byId, nowMs, emailLower, settings.horizonDays).map(clip),
     gaps: emailLower === '' ? [] : myGaps(schedules, byId, nowMs, settings.horizonDays, staleAfterMs(settings)),
-    load: myLoad(counted, byId, nowMs, emailLower, input.localZone ?? 'UTC'),
+    load: myLoad(counted, byId, nowMs, emailLower, input.localZone ?? 'UTC', mineUnknown),
     listedTo: isoOf(nowMs + settings.horizonDays * DAY_MS),
   };
 }

@@ -50,10 +50,14 @@ function accountViewOf(
 /** One service's state (its settings seen as a single-account file); the engine combines several (combine.ts). */
 type Mine = ReturnType<typeof myState>;
 
-/** My e-mail names no one on the account's schedules (sync/identity.ts): my shifts on each are unknown, never none;
- *  the reason is main's words on the notice that says it. */
-function mineOrUnknown(schedules: ScheduleView[], input: DeriveInput, read: Mine): Mine {
-  const reason = input.notices.find((n) => n.unmatched !== undefined)?.unmatched;
+/** Why my shifts on the account's schedules are unknown when my e-mail names no one there (sync/identity.ts): main's
+ *  words on the notice that says it; undefined when it names someone. */
+const unmatchedOf = (input: DeriveInput): string | undefined =>
+  input.notices.find((n) => n.unmatched !== undefined)?.unmatched;
+
+/** My e-mail names no one on the account's schedules: my shifts on each are unknown, never none. The load read it
+ *  too (myState's `mineUnknown`): one statement, not derived again from the shifts. */
+function mineOrUnknown(schedules: ScheduleView[], reason: string | undefined, read: Mine): Mine {
   if (reason === undefined) return read;
   const gap = (s: ScheduleView): MyGap => ({
     accountId: s.accountId,
@@ -83,7 +87,8 @@ export function deriveState(input: DeriveInput): AppState {
     ...(input.setup.keyVariable ? { keyVariable: input.setup.keyVariable } : {}),
   };
   const sync = syncStatus(snapshot, input.setup, settings, byId, syncContext);
-  const me = mineOrUnknown(schedules, input, myState(schedules, byId, input, emailLower));
+  const unmatched = unmatchedOf(input);
+  const me = mineOrUnknown(schedules, unmatched, myState(schedules, byId, input, emailLower, unmatched !== undefined));
   const coverageRead = coverageStatus(snapshot, nowMs, settings, servedFromCache, staleAfterMs(settings));
   // Readiness is about the next start of my on-call time, not a block that carries it on (back to back).
   const readiness = readinessOf({

@@ -163,8 +163,9 @@ function periodOf(
   untilMs: number,
   views: readonly ScheduleView[],
   byId: ReadonlyMap<string, ScheduleSnapshot>,
-  emailLower: string,
+  me: { emailLower: string; unknown: boolean },
 ): LoadPeriod | null {
+  const { emailLower } = me;
   const monthStartMs = month.toMillis();
   const readable = views.filter((v) => hasData(v.status) && v.known !== null && byId.has(v.id));
   if (readable.length === 0) return null;
@@ -183,6 +184,9 @@ function periodOf(
     const saved = savedAt(v.status);
     const readToMs = saved === undefined ? untilMs : Math.max(fromMs, Math.min(untilMs, Date.parse(saved)));
     const counted = { fromMs, toMs: readToMs };
+    // My shifts here are unknown (my e-mail names no one on the account's schedules, derive.ts mineOrUnknown): its
+    // whole span is time not readable as mine, never a known 0 h (issue 47, adv47 r28 #1).
+    if (me.unknown) return { view: v, blocks: [], t: tally([], calendar), unreadable: [span] };
     const blocks = s ? myBlocksIn(myBlocksOf(segmentsOf(s.shifts), emailLower), counted) : [];
     return {
       view: v,
@@ -222,22 +226,25 @@ function periodOf(
   };
 }
 
-/** This month so far and last month, as far as the read shifts reach; null without an e-mail. */
+/** This month so far and last month, as far as the read shifts reach; null without an e-mail. `mineUnknown`: my
+ *  shifts on these schedules are unknown (the state's statement, derive.ts): their time is counted as not readable. */
 export function myLoad(
   views: readonly ScheduleView[],
   byId: ReadonlyMap<string, ScheduleSnapshot>,
   nowMs: number,
   emailLower: string,
   zone: string,
+  mineUnknown = false,
 ): MyLoad | null {
   if (emailLower === '') return null;
   // Counted to the current hour, so the figures (whole hours) change at most hourly, not with every tick.
   const untilMs = Math.floor(nowMs / HOUR_MS) * HOUR_MS;
   const thisMonth = DateTime.fromMillis(nowMs, { zone }).startOf('month');
   const missing = views.filter((v) => !hasData(v.status) || v.known === null).map((v) => v.name);
+  const me = { emailLower, unknown: mineUnknown };
   return {
-    thisMonth: periodOf(thisMonth, untilMs, views, byId, emailLower),
-    lastMonth: periodOf(thisMonth.minus({ months: 1 }), thisMonth.toMillis(), views, byId, emailLower),
+    thisMonth: periodOf(thisMonth, untilMs, views, byId, me),
+    lastMonth: periodOf(thisMonth.minus({ months: 1 }), thisMonth.toMillis(), views, byId, me),
     missing,
   };
 }

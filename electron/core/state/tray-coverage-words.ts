@@ -60,9 +60,13 @@ export function coverageCount(state: AppState): string {
   // An issue with neither id nor requester is a whole account's list (see shared/knowledge.ts coverageIssuesText).
   const lists = state.coverage.issues.filter((i) => i.id === null && i.requester === null).length;
   const requests = state.coverage.issues.length - lists;
+  // My own open requests, which `status` lists under the same heading: counted apart, each number saying what it
+  // counts ("0 asking you, 1 yours"), never a bare "0" beside one listed there (adv47 r28 #2).
+  const yours = state.coverage.mine.length;
   return [
-    String(asking),
+    yours > 0 ? `${asking} asking you` : String(asking),
     ...[...unsure].map(([words, n]) => `${n} ${words}`),
+    ...(yours > 0 ? [`${yours} yours`] : []),
     ...(requests > 0 ? [`${requests} unreadable`] : []),
     ...(lists > 0 ? [`${lists} ${lists === 1 ? 'list' : 'lists'} unknown`] : []),
   ].join(', ');

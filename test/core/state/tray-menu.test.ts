@@ -490,7 +490,8 @@ describe('the tray says what the popover says', () => {
       ),
     );
     expect(items.indexOf('Platform primary')).toBeLessThan(items.indexOf('Other'));
-    expect(items).toContain('Coverage requests (0)…');
+    // Asking me: 0, as the popover counts; my own request is counted apart, as `status` lists it (adv47 r28 #2).
+    expect(items).toContain('Coverage requests (0 asking you, 1 yours)…');
     expect(
       trayTooltip(state({ coverage: { mine: [], askingMe: [], coveredByMe: [request], status: FRESH } }), NOW, ZONE),
     ).not.toContain('Asks you');
