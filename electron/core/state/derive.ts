@@ -67,7 +67,10 @@ function mineOrUnknown(schedules: ScheduleView[], reason: string | undefined, re
     reason,
     now: true,
   });
-  return { ...read, gaps: schedules.map(gap) };
+  // A schedule whose shifts are unknown for its own reason (not read now, saved data ended) keeps that reason: the
+  // e-mail's is the reason only where the read itself was whole (knowledge-property: a 16-day sleep's saved data).
+  const own = (s: ScheduleView): boolean => read.gaps.some((g) => g.scheduleId === s.id && g.accountId === s.accountId);
+  return { ...read, gaps: [...read.gaps, ...schedules.filter((s) => !own(s)).map(gap)] };
 }
 
 export function deriveState(input: DeriveInput): AppState {
