@@ -100,11 +100,11 @@ const NOT_ITS_FORM = 'the file is not in the form the app writes it';
  * rule for every record the app signs (adv52 r30): it "could not be read", with why. Never "not the app's": the file
  * didn't parse, so no MAC in it was checked, and a cut-short write of the app's own file is the likeliest cause. An
  * entry that parses but whose MAC doesn't hold is said per entry (droppedText with record-key.ts's reasons).
- * `lost`: what that costs, as a sentence.
+ * `lost`: what that costs, as a sentence with its full stop.
  */
 export function refusedText(what: string, read: { kept: string | undefined; reason: string }, lost = ''): string {
   const where = read.kept === undefined ? ' Keeping the file aside failed too.' : ` The file was kept as ${read.kept}.`;
-  const cost = lost === '' ? '.' : `: ${lost.replace(/\.$/, '')}.`;
+  const cost = lost === '' ? '.' : `: ${lost}`;
   return `${what.charAt(0).toUpperCase()}${what.slice(1)} could not be read (${read.reason}) and nothing of it was used${cost}${where}`;
 }
 
