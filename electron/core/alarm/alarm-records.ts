@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
-import { droppedText, keptForDropped, plausibleMs, readBack, sortClaims } from '../storage/read-back';
+import { droppedText, keptForDropped, plausibleMs, readBack, refusedText, sortClaims } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 import { alarmClaimProblem, alarmDueMs, alarmOriginProblem, UNWATCHED, type AlarmKnowledge } from './alarm-claims';
@@ -121,9 +121,7 @@ export async function readAlarmRecords(
     return { records: {}, rewrite: false };
   }
   if (read.kind === 'refused') {
-    const where =
-      read.kept === undefined ? ' Keeping the file aside failed too.' : ` The file was kept as ${read.kept}.`;
-    report(notice(`${cap(WHAT)} were not the app's and none of them was used.${where}`));
+    report(notice(refusedText(WHAT, read, 'an alarm may ring again, or an acknowledgement be missed.')));
     return { records: {}, rewrite: false };
   }
   if (read.newer !== undefined) report(newerNotice(newerFieldsText(WHAT, read.newer.fields, read.newer.kept)));

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
-import { droppedText, keptForDropped, plausibleMs, readBack, sortClaims } from '../storage/read-back';
+import { droppedText, keptForDropped, plausibleMs, readBack, refusedText, sortClaims } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import type { AlarmRecord } from './types';
 import { unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
@@ -24,8 +24,11 @@ export type Run = { fromMs: number; toMs: number };
 const RunsFileSchema = z.object({ version: z.literal(1), runs: z.array(RunSchema).max(MAX_RUNS * 2) });
 
 /** The recorded runs; undefined when there is no log at all (a folder from before it: the records are taken as
- *  they were, this once, and the log starts now). A log that can't be read or used vouches for nothing. */
-export type Runs = readonly Run[] | undefined;
+ *  they were, this once, and the log starts now). A log that can't be read or used vouches for nothing; `doubt` then
+ *  says why it can't prove either that the app was not running at a moment (adv52 r30: a cut-short log made the app
+ *  say its own rings were "while the app was not running"). */
+export type Runs = { runs: readonly Run[]; doubt?: string } | undefined;
+const UNREAD = 'the record of when the app ran could not be read';
 
 export async function readRuns(
   files: FileStore,
@@ -40,16 +43,15 @@ export async function readRuns(
   const lost = 'an alarm already rung or acknowledged may ring again.';
   if (read.kind === 'unreadable') {
     report(notice(`${cap(WHAT)} couldn't be read (${read.reason}): ${lost}`));
-    return [];
+    return { runs: [], doubt: UNREAD };
   }
   if (read.kind === 'refused' && read.newer !== undefined) {
     report(notice(`${newerVersionText(WHAT, read.newer, read.kept)} ${cap(lost)}`));
-    return [];
+    return { runs: [], doubt: 'the record of when the app ran was written by a newer version' };
   }
   if (read.kind === 'refused') {
-    const where = read.kept === undefined ? '' : ` The file was kept as ${read.kept}.`;
-    report(notice(`${cap(WHAT)} was not the app's and was not used: ${lost}${where}`));
-    return [];
+    report(notice(refusedText(WHAT, read, lost)));
+    return { runs: [], doubt: UNREAD };
   }
   if (read.newer !== undefined)
     report({ id: 'alarm-runs-newer', message: newerFieldsText(WHAT, read.newer.fields, read.newer.kept) });
@@ -59,25 +61,31 @@ export async function readRuns(
       ? undefined
       : 'a run dated ahead of the clock';
   });
-  if (sorted.dropped.length > 0)
-    report(notice(droppedText(WHAT, sorted.dropped, await keptForDropped(files, RUNS_FILE, read.newer))));
-  return sorted.kept.map(({ fromMs, toMs }) => ({ fromMs, toMs }));
+  const runs = sorted.kept.map(({ fromMs, toMs }) => ({ fromMs, toMs }));
+  if (sorted.dropped.length === 0) return { runs };
+  report(notice(droppedText(WHAT, sorted.dropped, await keptForDropped(files, RUNS_FILE, read.newer))));
+  return { runs, doubt: 'entries of the record of when the app ran were not used' };
 }
 
 /** Why the record's own stamps (ring, pass) were not witnessed by a run of this app; undefined when they were, or
- *  when there is no log (`runs` undefined). An acknowledgement needs a ring (alarm-records.ts), so it falls with it. */
+ *  when there is no log (`runs` undefined). An acknowledgement needs a ring (alarm-records.ts), so it falls with it.
+ *  "While the app was not running" only when the log was read whole: else the stamp is only not checked (`doubt`). */
 export function witnessProblem(r: AlarmRecord, runs: Runs): string | undefined {
   if (runs === undefined) return undefined;
-  const seen = (ms: number): boolean => runs.some((x) => ms >= x.fromMs && ms <= x.toMs);
-  if (r.rungAtMs !== undefined && !seen(r.rungAtMs)) return 'a ring while the app was not running';
-  if (r.passedAtMs !== undefined && !seen(r.passedAtMs)) return 'a pass while the app was not running';
+  const seen = (ms: number): boolean => runs.runs.some((x) => ms >= x.fromMs && ms <= x.toMs);
+  const why = (what: string): string =>
+    runs.doubt === undefined
+      ? `a ${what} while the app was not running`
+      : `a ${what} that could not be checked, as ${runs.doubt}`;
+  if (r.rungAtMs !== undefined && !seen(r.rungAtMs)) return why('ring');
+  if (r.passedAtMs !== undefined && !seen(r.passedAtMs)) return why('pass');
   return undefined;
 }
 
 /** The runs before this one (`before`, as read at start) and this one, from `fromMs` until `nowMs`; old runs and
  *  any beyond the bound dropped. */
 export function withRun(before: Runs, fromMs: number, nowMs: number): Run[] {
-  const kept = (before ?? []).filter((x) => x.toMs > nowMs - RUNS_RETENTION_MS);
+  const kept = (before?.runs ?? []).filter((x) => x.toMs > nowMs - RUNS_RETENTION_MS);
   return [...kept, { fromMs, toMs: nowMs }].slice(-MAX_RUNS);
 }
 

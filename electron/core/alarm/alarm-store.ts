@@ -124,7 +124,7 @@ export async function loadAlarmStore(
   const span = runSpan(nowMs);
   let before: Runs = await readRuns(files, span.startedMs, say, signer);
   // What the runs vouch for now: those before and, for the app, this one until now.
-  const runsNow = (): Runs => (run && before !== undefined ? span.with(before) : before);
+  const runsNow = (): Runs => (run && before !== undefined ? { ...before, runs: span.with(before) } : before);
   const own = ownRecords(() => records);
   const readRecords = async () => {
     const read = await readAlarmRecords(files, nowMs(), say, known?.(), mineToo, runsNow(), signer, own.held);
@@ -158,7 +158,7 @@ export async function loadAlarmStore(
     mergeIn(read.records);
     // A folder from before the log (alarm-runs.ts): the records taken this once vouch for their own stamps, so a
     // restart does not ring again what was acknowledged, and nothing else from before is vouched for.
-    if (run && before === undefined) before = legacyRuns(records);
+    if (run && before === undefined) before = { runs: legacyRuns(records) };
     if (read.rewrite) await persist().catch(() => undefined);
     // The run is recorded as it starts, so a record put in while the app is stopped is dated outside it.
     else if (run && starting) await writeRuns(files, span.with(before), signer).catch(() => undefined);

@@ -17,7 +17,7 @@ import { MAIN_ACCOUNT_ID, type AccountId } from '../../shared/accounts';
 import { CreatedOverrideSchema } from '../model/snapshot';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
-import { droppedText, keptForDropped, readBack, sortClaims, type ReadBack } from '../storage/read-back';
+import { droppedText, keptForDropped, readBack, refusedText, sortClaims, type ReadBack } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { reasonOf } from '../storage/write-watch';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
@@ -179,10 +179,7 @@ function saidNotRead(
   if (got.kind === 'unreadable')
     say(`The writes whose answer was lost couldn't be read (${got.reason}): check the schedule before writing again.`);
   else if (got.newer !== undefined) say(newerVersionText(WHAT, got.newer, got.kept));
-  else {
-    const where = got.kept === undefined ? ' Keeping it aside failed too.' : ` The file was kept as ${got.kept}.`;
-    say(`The saved writes whose answer was lost were not the app's and nothing of them was used.${where}`);
-  }
+  else say(refusedText(WHAT, got, 'check the schedule before writing again.'));
 }
 
 /** `signer`: the install's record key (record-key.ts recordSignerOf); undefined without a keychain (said there).

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
-import { droppedText, keptForDropped, readBack, sortClaims, type ReadBack } from '../storage/read-back';
+import { droppedText, keptForDropped, readBack, refusedText, sortClaims, type ReadBack } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { afterFirstRead, unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
 import { MAX_RETRY_AFTER_MS, type RateGate } from './rate-gate';
@@ -59,10 +59,7 @@ function saidNotRead(read: Exclude<ReadBack<Waits>, { kind: 'read' }>, say: (mes
   if (read.kind === 'unreadable')
     say(`The phone service's saved waits couldn't be read (${read.reason}): a wait it asked for may be missed.`);
   else if (read.newer !== undefined) say(newerVersionText(WHAT, read.newer, read.kept));
-  else {
-    const where = read.kept === undefined ? ' Keeping it aside failed too.' : ` The file was kept as ${read.kept}.`;
-    say(`The phone service's saved waits were not the app's and nothing of them was used.${where}`);
-  }
+  else say(refusedText(WHAT, read, 'a wait it asked for may be missed.'));
 }
 
 /** `signer`: the app's record key (none: no keychain, the waits are written and read unsigned as before). */

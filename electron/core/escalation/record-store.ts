@@ -17,7 +17,7 @@ import { originFilter } from './record-origin';
 import { ALARM_RETENTION_MS } from '../alarm/alarm-store';
 import { ALARM_EARLY_MS } from '../alarm/plan';
 import type { FileStore } from '../ports';
-import { droppedText, keptForDropped, plausibleMs, readBack, sortClaims } from '../storage/read-back';
+import { droppedText, keptForDropped, plausibleMs, readBack, refusedText, sortClaims } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import type { Notice } from '../storage/settings-store';
 import { reasonOf } from '../storage/write-watch';
@@ -391,9 +391,7 @@ export async function loadEscalations(
     return empty();
   }
   if (read.kind === 'refused') {
-    const where =
-      read.kept === undefined ? ' Keeping the file aside failed too.' : ` The file was kept as ${read.kept}.`;
-    say(`The phone escalation record was not the app's and nothing of it was used.${where}`);
+    say(refusedText(WHAT, read, 'a phone alert already sent may be sent again.'));
     return empty();
   }
   if (read.newer !== undefined)

@@ -13,9 +13,10 @@ export type ReadBack<T> =
   | { kind: 'absent' }
   /** The disk refused the read: nothing could be kept aside. `reason`: why, in the user's words (readRefusal). */
   | { kind: 'unreadable'; reason: string }
-  /** Not JSON or not the schema's shape: kept aside (the path, when the backup worked). `newer`: the file's version,
+  /** Not JSON or not the schema's shape: kept aside (the path, when the backup worked). `reason`: which, in the
+   *  user's words (refusedText). `newer`: the file's version,
    *  when it was written by a newer version of the app (newer-content.ts), said as such, never as damage. */
-  | { kind: 'refused'; kept: string | undefined; newer?: number }
+  | { kind: 'refused'; kept: string | undefined; reason: string; newer?: number }
   /** `newer`: the file held fields this version doesn't know (a newer version's): the original was kept aside once
    *  before anything rewrites it without them; the reader says so (newerFieldsText). */
   | { kind: 'read'; value: T; newer?: { fields: number; kept: string | undefined } };
@@ -64,16 +65,19 @@ export async function readBack<S extends z.ZodType>(
     text = await files.read(name);
   } catch (cause) {
     // Too large to read (file-limits.ts): refused like a file of the wrong shape, kept aside.
-    if (isTooLarge(cause)) return { kind: 'refused', kept: await keepAside(files, name) };
+    if (isTooLarge(cause)) return { kind: 'refused', kept: await keepAside(files, name), reason: TOO_LARGE };
     return { kind: 'unreadable', reason: readRefusal(cause) };
   }
   if (text === undefined) return { kind: 'absent' };
-  if (text.length > (options.maxChars ?? Infinity)) return { kind: 'refused', kept: await keepAside(files, name) };
+  if (text.length > (options.maxChars ?? Infinity))
+    return { kind: 'refused', kept: await keepAside(files, name), reason: TOO_LARGE };
   let json: unknown;
+  let reason = NOT_ITS_FORM;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
     json = undefined;
+    reason = NOT_JSON;
   }
   const parsed = schema.safeParse(json);
   if (parsed.success) {
@@ -83,7 +87,25 @@ export async function readBack<S extends z.ZodType>(
   }
   const newer = newerVersion(json, parsed.error);
   const kept = await keepAside(files, name);
-  return newer === undefined ? { kind: 'refused', kept } : { kind: 'refused', kept, newer };
+  return newer === undefined ? { kind: 'refused', kept, reason } : { kind: 'refused', kept, reason, newer };
+}
+
+const TOO_LARGE = 'the file is larger than the app ever writes it';
+/** Not JSON at all: what a write cut short by a crash or a disk error leaves of the app's own file. */
+const NOT_JSON = "the file's text is damaged or cut short";
+const NOT_ITS_FORM = 'the file is not in the form the app writes it';
+
+/**
+ * What a record file nothing was taken from is said as (readBack's 'refused' that is not a newer version's), one
+ * rule for every record the app signs (adv52 r30): it "could not be read", with why. Never "not the app's": the file
+ * didn't parse, so no MAC in it was checked, and a cut-short write of the app's own file is the likeliest cause. An
+ * entry that parses but whose MAC doesn't hold is said per entry (droppedText with record-key.ts's reasons).
+ * `lost`: what that costs, as a sentence with its full stop.
+ */
+export function refusedText(what: string, read: { kept: string | undefined; reason: string }, lost = ''): string {
+  const where = read.kept === undefined ? ' Keeping the file aside failed too.' : ` The file was kept as ${read.kept}.`;
+  const cost = lost === '' ? '.' : `: ${lost}`;
+  return `${what.charAt(0).toUpperCase()}${what.slice(1)} could not be read (${read.reason}) and nothing of it was used${cost}${where}`;
 }
 
 /** A newer version's file (newer-content.ts) kept aside as it was; what this version understands is written back at

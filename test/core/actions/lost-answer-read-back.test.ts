@@ -93,7 +93,7 @@ describe('lost-answers.json read back', () => {
 
   it('a file of the wrong shape is said, kept aside, and nothing of it used', async () => {
     const r = await restartedWith((f) => ({ ...f, entries: f.entries.map((e) => ({ ...e, atMs: 'soon' })) }));
-    expect(r.notices().filter((m) => /answer was lost were not the app's/.test(m))).toHaveLength(1);
+    expect(r.notices().filter((m) => /answer was lost could not be read/.test(m))).toHaveLength(1);
     expect(await r.backups()).toHaveLength(1);
   }, 30_000);
 

@@ -48,7 +48,7 @@ async function restartedWith(waits: (channel: string, nowMs: number, sign: Sign)
 describe('phone-waits.json read back', () => {
   it('a file of the wrong shape is said and kept aside before a real 429 writes the app’s own', async () => {
     const r = await restartedWith((ch) => ({ version: 1, waits: { [ch]: 'soon' }, note: 'x' }));
-    expect(r.notices().filter((m) => /saved waits were not the app's/.test(m))).toHaveLength(1);
+    expect(r.notices().filter((m) => /saved waits could not be read/.test(m))).toHaveLength(1);
     expect(await r.backups()).toHaveLength(1);
     await r.real429();
     expect(await r.backups()).toHaveLength(1);

@@ -37,6 +37,11 @@ const FILES: Record<string, { valid: string; falseText: string }> = {
       },
     }),
   },
+  // The run record (read by the app's running store only): a run of two days ago; one dated a year ahead.
+  'alarm-runs.json': {
+    valid: JSON.stringify({ version: 1, runs: [{ fromMs: T - 2 * DAY_MS, toMs: T - 2 * DAY_MS + 60 * MIN }] }),
+    falseText: JSON.stringify({ version: 1, runs: [{ fromMs: T + YEAR, toMs: T + YEAR + MIN }] }),
+  },
   'escalations.json': {
     valid: JSON.stringify({ version: 1, booked: {}, sent: { [OLD]: T - 2 * DAY_MS } }),
     // "Sent" a year ahead would stop the phone; bookings the app did not derive (an id climbing out of the topic,
@@ -112,6 +117,7 @@ const ROUND5: Record<string, [file: string, text: string]> = {
     JSON.stringify({ version: 1, alarms: { [KEY]: { ...shift, ackedAtMs: T - 60 * MIN, ackSource: 'cli' } } }),
   ],
 };
+const UNPARSED = new Set<Damage>(['cut short', 'not JSON', 'wrong shape', 'huge']);
 const alarmCases: [string, string][] = [
   ...Object.keys(FILES).flatMap((file) => DAMAGES.map((damage): [string, string] => [file, damage])),
   ['escalations.json', ROUND2],
@@ -128,7 +134,7 @@ function originalOf(file: string, kind: string): { damage: Damage; original: str
 
 describe('the fault harness: the alarm and phone records', () => {
   it(`has ${alarmCases.length} + ${DAMAGES.length} file cases (update-check.json below)`, () =>
-    expect(alarmCases.length + DAMAGES.length).toBe(25));
+    expect(alarmCases.length + DAMAGES.length).toBe(31));
 
   it.each(alarmCases)(
     '%s, %s: the alarm and the phone still ring, nothing of it is sent, told once',
@@ -142,9 +148,11 @@ describe('the fault harness: the alarm and phone records', () => {
         parsed.push(text.length);
         return realParse(text, reviver) as unknown;
       });
-      const r = await alarmRig({ prepare: (dir) => place(dir, file, original, damage), watched: ['sch_ops'] }).finally(
-        () => spy.mockRestore(),
-      );
+      const r = await alarmRig({
+        prepare: (dir) => place(dir, file, original, damage),
+        watched: ['sch_ops'],
+        run: file === 'alarm-runs.json',
+      }).finally(() => spy.mockRestore());
       await r.clock.advanceTo(T + 10 * MIN);
       const rings = [...r.rings];
       const phone = r.s.rang(TOPIC);
@@ -181,6 +189,10 @@ describe('the fault harness: the alarm and phone records', () => {
       expect(told.length).toBeLessThanOrEqual(1);
       if (!(damage === 'cut short' && original === '')) expect(told).toHaveLength(1);
       for (const t of told) expect(t).not.toContain(INJECTED);
+      // A file that doesn't parse (a crash mid-write cuts the app's own) is said as unreadable, never as another's:
+      // no MAC in it was checked (adv52 r30).
+      if (UNPARSED.has(damage)) expect(told[0]).toMatch(/could not be read \(the file/);
+      for (const t of told) expect(t).not.toMatch(/not the app's/);
       await keptAside(r.dir, file, original, damage);
       await rm(r.dir, { recursive: true, force: true, maxRetries: 5 }).catch(() => undefined);
     },

@@ -41,6 +41,8 @@ export async function alarmRig(seed: {
   watched?: string[];
   /** Alerts the phone service holds already (booked by an earlier run), by alarm key and ring time. */
   booked?: { key: string; atMs: number }[];
+  /** The store is the app's running one: it reads and writes the run record (alarm-runs.json). */
+  run?: boolean;
 }) {
   const clock = new IoClock(T - 60 * MIN);
   const s = await startStandIn(() => clock.now());
@@ -57,7 +59,7 @@ export async function alarmRig(seed: {
   const logs: string[] = [];
   const notices: Notice[] = [];
   const report = (n: Notice) => void (notices.push(n), logs.push(n.message));
-  const store = await loadAlarmStore(files, () => clock.now(), report);
+  const store = await loadAlarmStore(files, () => clock.now(), report, undefined, false, seed.run === true);
   const rings: number[] = [];
   const late: { esc?: Awaited<ReturnType<typeof createEscalator>> } = {};
   const engine = createAlarmEngine({
