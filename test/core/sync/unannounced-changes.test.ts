@@ -21,6 +21,29 @@ const seed = seedOf([
   },
 ]);
 
+// The same daily handoffs, with me listed on the rotation but first on call on 03-30 09:00, past the days read
+// from START: "no shift of yours" is known (my e-mail names me on the schedule; one naming no one is unknown).
+const rotationWithoutMe = ['usr_alice', 'usr_bob', 'usr_carol'];
+const meLast = seedOf([
+  {
+    id: 'sch_rot',
+    name: 'Rotation',
+    zone: 'Etc/UTC',
+    rotationStart: '2026-03-09T09:00:00Z',
+    userIds: [
+      ...rotationWithoutMe,
+      ...rotationWithoutMe,
+      ...rotationWithoutMe,
+      ...rotationWithoutMe,
+      ...rotationWithoutMe,
+      ...rotationWithoutMe,
+      ...rotationWithoutMe,
+      'usr_me',
+    ],
+    length: { amount: 1, unit: 'days' },
+  },
+]);
+
 let h: Harness | undefined;
 async function giveMyShiftToBob(harness: Harness): Promise<void> {
   const other = createClient({ baseUrl: harness.sim.url, getApiKey: () => harness.sim.apiKey });
@@ -75,8 +98,8 @@ describe('sync: an override the revision never announced', () => {
   });
 
   it('says "no shift of yours" with the time the shifts were read once probes alone vouch for them, plainly again after the next read', async () => {
-    h = await createHarness({ startMs: START, seed, revisionMoves: false });
-    await seedSettings(h, { email: 'nobody@example.com', scheduleIds: ['sch_rot'] });
+    h = await createHarness({ startMs: START, seed: meLast, revisionMoves: false });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_rot'] });
     const engine = h.engine();
     await engine.start();
     await h.clock.advance(MIN);
