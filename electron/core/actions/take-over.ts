@@ -53,10 +53,11 @@ function asIntended(request: TakeOverRequest, now: Segment, me: string, mine: { 
   const from = request.fromEmail !== undefined ? lower(request.fromEmail) : seen?.length === 1 ? seen[0] : undefined;
   if (!request.seen || !seen || from === undefined) return true;
   const want = new Set([...seen.filter((e) => e !== from), me]);
-  // Until the end it showed, or sooner where a later change covers the rest of my take-over (written to that end):
-  // in place now, and that change is said after it (changedInside), never my own take-over told as a change.
+  // The window asked for is what counts, not where my on-call ends: my take-over written to the end it showed is in
+  // place whether a later change covers the rest of it (said after it by changedInside) or my own shift runs on
+  // after it (adv48 r29 #1: "you are now on call until Fri 09:00" was my own take-over told as a change).
   const seenEndMs = Date.parse(request.seen.until);
-  const until = seenEndMs === now.endMs || (Date.parse(mine.end) === seenEndMs && now.endMs < seenEndMs);
+  const until = seenEndMs === now.endMs || Date.parse(mine.end) === seenEndMs;
   return until && want.size === now.emails.length && now.emails.every((e) => want.has(e));
 }
 
