@@ -8,7 +8,7 @@ import { onceRef } from './plan';
 import { withinOf } from '../actions/plan-block';
 import { cantCheckText, notAsPlannedText, type WordDeps } from './changed-now';
 import { minOf } from '../../shared/extremes';
-import { coverPeople, coverRefusedText, mayCover } from './cover-rule';
+import { coverPeople, coverRefusedText, mayCover, serviceNames } from './cover-rule';
 
 export function nameOf(state: AppState, scheduleId: string, email: string): string {
   const users = state.schedules.find((s) => s.id === scheduleId)?.users ?? [];
@@ -101,7 +101,7 @@ export function createProblem(
   if (wrong) return notAsPlannedText(words, state, wrong, undefined, planned && rowOf(planned, wrong)?.others);
   // Only someone the app may hand the block to, as a Retry and a resume after a restart check it (cover-rule.ts).
   const stranger = items.find((i) => !mayCover(coverPeople(state, i.scheduleId), i.email));
-  if (stranger) return coverRefusedText(stranger.email.trim());
+  if (stranger) return coverRefusedText(stranger.email.trim(), serviceNames(state, stranger.scheduleId));
   return overlapProblem(state, items) ?? ruleProblem(state, items, plan);
 }
 

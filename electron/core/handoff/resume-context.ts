@@ -3,7 +3,7 @@
 import { myEmailOn, refParts } from '../../shared/accounts';
 import type { AppState, TimeSpan } from '../../shared/view-state';
 import { nameOf } from './item-rules';
-import { coverPeople } from './cover-rule';
+import { coverPeople, serviceSchedules } from './cover-rule';
 import type { AsRead, RunContext } from './store-claims';
 
 export function runContext(state: AppState, nowMs: number): RunContext {
@@ -13,13 +13,13 @@ export function runContext(state: AppState, nowMs: number): RunContext {
     nowMs,
     watched: (ref) => byRef.has(ref),
     me,
-    // One rule with Create and a live Retry (cover-rule.ts): anyone on a schedule the account watches.
+    // One rule with Create and a live Retry (cover-rule.ts): anyone on a schedule watched at the service.
     people: (ref) => coverPeople(state, ref),
     asRead: (ref, startMs, endMs) => asRead(byRef.get(ref)?.timeline ?? [], me(ref), startMs, endMs),
     schedule: (ref) => ({ name: byRef.get(ref)?.name ?? ref, timeZone: byRef.get(ref)?.timeZone ?? null }),
-    // As this schedule lists them, else as another the account watches does (a cover from there: cover-rule.ts).
+    // As this schedule lists them, else as another watched at the service does (a cover from there: cover-rule.ts).
     nameOf: (ref, email) =>
-      [ref, ...state.schedules.filter((s) => s.accountId === refParts(ref).accountId).map((s) => s.id)]
+      [ref, ...serviceSchedules(state, ref).map((s) => s.id)]
         .map((r) => nameOf(state, r, email))
         .find((n) => n !== '') ?? '',
   };

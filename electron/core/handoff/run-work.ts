@@ -9,7 +9,7 @@ import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { sendGate } from './send-gate';
 import { SETTLE_MS } from '../actions/override-verify';
 import { lateLook, mayStillLand, noteSettle, settleOver, watchMs, type SettleEnds } from './watch-late';
-import { coverRefusedText, coverUnreadText } from './cover-rule';
+import { coverRefusedText, coverUnreadText, serviceNames } from './cover-rule';
 import type { Unread } from '../actions/unread-words';
 import { HANDED_UNCHECKED, REFUSED_CHECKED, REFUSED_UNCHECKED } from './store-claims';
 import type { Made } from './look';
@@ -135,7 +135,9 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   const onService = ctx.deps.coverNow ? await ctx.deps.coverNow(clipped.scheduleId, clipped.email) : true;
   if (onService !== true) {
     const message =
-      onService === false ? coverRefusedText(clipped.email.trim()) : coverUnreadText(onService, ctx.write.held.at?.());
+      onService === false
+        ? coverRefusedText(clipped.email.trim(), serviceNames(ctx.deps.state(), clipped.scheduleId))
+        : coverUnreadText(onService, ctx.write.held.at?.());
     return void (await put(ctx, restated(item, { state: 'not_sent', message })));
   }
   // Sent before (its answer lost, or the app stopped): checked not shown and held as planned just now, so a record

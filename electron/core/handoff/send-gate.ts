@@ -7,7 +7,7 @@ import type { HandoffItem, HandoffRun } from '../../shared/handoff';
 import { UNCONFIRMED_PREFIX } from '../../shared/handoff-text';
 import type { AppState } from '../../shared/view-state';
 import type { CacheOrigin } from '../storage/cache-origin';
-import { coverPeople, coverRefusedText, mayCover } from './cover-rule';
+import { coverPeople, coverRefusedText, mayCover, serviceNames } from './cover-rule';
 
 type Gate = Pick<HandoffItem, 'state' | 'message' | 'outcome'>;
 
@@ -46,6 +46,6 @@ export function sendGate(
     return stopped(item, OTHER_SERVICE, said);
   }
   if (!mayCover(coverPeople(state, item.scheduleId), item.email) && !MAY_HAVE_LANDED.has(item.state))
-    return { state: 'not_sent', message: coverRefusedText(item.email) };
+    return { state: 'not_sent', message: coverRefusedText(item.email, serviceNames(state, item.scheduleId)) };
   return undefined;
 }

@@ -10,8 +10,8 @@ import { ME, threeZoneSeed } from '../support/seeds';
 
 const T0 = Date.parse('2026-03-24T10:00:00Z');
 const REFUSED =
-  'Nothing was sent: bob@example.com is not on any schedule this account watches, so your shift can’t be handed to ' +
-  'them. Pick a teammate from its schedules.';
+  'Nothing was sent: bob@example.com is not on any schedule watched at this service (127.0.0.1), so your shift can’t be ' +
+  'handed to them. Pick a teammate from its schedules.';
 
 let h: Harness | undefined;
 afterEach(async () => {

@@ -46,7 +46,7 @@ describe('who the app may hand a block to: one rule at Create, Retry and resume'
     });
     expect(created.ok).toBe(false);
     expect(!created.ok && created.error.message).toBe(
-      'Nothing was sent: mallory@evil.example is not on any schedule this account watches, so your shift can’t be ' +
+      'Nothing was sent: mallory@evil.example is not on any schedule watched at this service (127.0.0.1), so your shift can’t be ' +
         'handed to them. Pick a teammate from its schedules.',
     );
     expect(writes(h)).toEqual([]);

@@ -29,7 +29,7 @@ describe('a saved hand-off read back by the engine', () => {
   it('never sends an item whose cover no schedule of the account lists (a stranger)', async () => {
     const { status, writes } = await resumeWith([item({ email: 'mallory@evil.example', name: 'Carol Lee' })]);
     expect(writes).toEqual([]);
-    expect(status.notice).toMatch(/\(a cover who is not on any schedule this account watches\)/);
+    expect(status.notice).toMatch(/\(a cover who is not on any schedule watched at this service\)/);
   });
 
   it('a saved "handed off" is read on the service, never shown as fact: its override not there, it can’t be confirmed', async () => {
