@@ -256,7 +256,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     if (lifecycle !== 'new') return;
     lifecycle = 'started';
     await held.load();
-    await identity.load();
+    await identity.load({ held, scheduleIds: watchedIds() });
     await keys.load();
     // A restart during a lost answer's settle keeps it (adv48 r11 #1): read before any write can be asked.
     await lostAnswers.load(watchedIds(), (n) => (lostNotice = n));

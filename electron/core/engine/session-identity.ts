@@ -11,7 +11,8 @@ import type { AppState } from '../../shared/view-state';
 import { originOf } from '../storage/cache-origin';
 import { checkIdentity, identityText, idOf, type IdentityRecord } from '../storage/identity-record';
 import { afterFirstRead, type RecordSigner } from '../storage/record-key';
-import { heldAfterEmailChange, identityNoticeIds, withMyEmail, type IdentityRead } from '../sync/identity';
+import { absentInSaved, heldAfterEmailChange, identityNoticeIds, withMyEmail } from '../sync/identity';
+import type { IdentityRead } from '../sync/identity';
 import type { HeldSnapshot } from './session-snapshot';
 
 export function identityFileOf(accountId: AccountId): string {
@@ -33,7 +34,8 @@ export interface SessionIdentityOptions {
 }
 
 export interface SessionIdentity {
-  load(): Promise<void>;
+  /** Reads the record; `saved` (the account's saved data) restores "my e-mail names no one" its read said. */
+  load(saved?: { held: Pick<HeldSnapshot, 'get'>; scheduleIds: readonly string[] }): Promise<void>;
   /** The user my e-mail last resolved to at this account's service; null when none is known. */
   rememberedId(): string | null;
   /** What a read showed of me: remembered, told, and the problem said or cleared. */
@@ -106,6 +108,27 @@ function setAsideText(
   return `${what} ${why}${kept}. Your e-mail in Settings is used.`;
 }
 
+/** The record read back as a claim (issue 52): used, or set aside and said. */
+async function readRecord(
+  o: SessionIdentityOptions,
+  file: string,
+): Promise<{ record?: IdentityRecord; damaged?: AppState['notices'][number] }> {
+  const signer = await o.signer?.().catch(() => undefined);
+  const text = await o.files.read(file).catch(() => undefined);
+  // Checked before it is marked read, so a MAC no key holds under a fresh key reads as the lost key's (as every
+  // record does); then read once under this key, found or not: a file put there later (this run, or the next
+  // engine of this process) is never taken in without the app's MAC.
+  const read =
+    text === undefined
+      ? undefined
+      : checkIdentity(file, text, { email: o.settings().email, nowMs: o.clock.now(), signer });
+  afterFirstRead(signer, file);
+  if (read === undefined) return {};
+  if (read.kind === 'used') return { record: read.record };
+  const where = await o.files.backup(file).catch(() => undefined);
+  return { damaged: { id: `identity-damaged:${o.accountId}`, message: setAsideText(o, file, read, where) } };
+}
+
 export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentity {
   const file = identityFileOf(o.accountId);
   let record: IdentityRecord | undefined;
@@ -127,24 +150,10 @@ export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentit
   };
   const rememberedId = (): string | null => idOf(record, address(), o.settings().email);
   return {
-    async load() {
-      const signer = await o.signer?.().catch(() => undefined);
-      const text = await o.files.read(file).catch(() => undefined);
-      // Checked before it is marked read, so a MAC no key holds under a fresh key reads as the lost key's (as every
-      // record does); then read once under this key, found or not: a file put there later (this run, or the next
-      // engine of this process) is never taken in without the app's MAC.
-      const read =
-        text === undefined
-          ? undefined
-          : checkIdentity(file, text, { email: o.settings().email, nowMs: o.clock.now(), signer });
-      afterFirstRead(signer, file);
-      if (read === undefined) return;
-      if (read.kind === 'used') {
-        record = read.record;
-        return;
-      }
-      const where = await o.files.backup(file).catch(() => undefined);
-      damaged = { id: `identity-damaged:${o.accountId}`, message: setAsideText(o, file, read, where) };
+    async load(saved) {
+      ({ record, damaged } = await readRecord(o, file));
+      const email = o.settings().email;
+      if (saved) absent = absentInSaved(saved.held.get(), saved.scheduleIds, email, rememberedId());
     },
     rememberedId,
     settled(read) {

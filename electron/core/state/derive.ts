@@ -55,6 +55,9 @@ type Mine = ReturnType<typeof myState>;
 const unmatchedOf = (input: DeriveInput): string | undefined =>
   input.notices.find((n) => n.unmatched !== undefined)?.unmatched;
 
+/** The gaps that say a schedule's shifts are unknown for a reason of its own. */
+const UNKNOWN_OWN: ReadonlySet<MyGap['kind']> = new Set(['loading', 'not_read', 'failed', 'ended']);
+
 /** My e-mail names no one on the account's schedules: my shifts on each are unknown, never none. The load read it
  *  too (myState's `mineUnknown`): one statement, not derived again from the shifts. */
 function mineOrUnknown(schedules: ScheduleView[], reason: string | undefined, read: Mine): Mine {
@@ -69,8 +72,11 @@ function mineOrUnknown(schedules: ScheduleView[], reason: string | undefined, re
   });
   // A schedule whose shifts are unknown for its own reason (not read now, saved data ended) keeps that reason: the
   // e-mail's is the reason only where the read itself was whole (knowledge-property: a 16-day sleep's saved data).
-  const own = (s: ScheduleView): boolean => read.gaps.some((g) => g.scheduleId === s.id && g.accountId === s.accountId);
-  return { ...read, gaps: [...read.gaps, ...schedules.filter((s) => !own(s)).map(gap)] };
+  // A gap that only qualifies shifts read (saved, short, read some minutes ago, holes) is no reason of its own: my
+  // shifts there are still unknown for the e-mail (adv47 r29 #1: an unchanged check's 'read' gap said "Off call").
+  const ownReason = read.gaps.filter((g) => UNKNOWN_OWN.has(g.kind));
+  const own = (s: ScheduleView): boolean => ownReason.some((g) => g.scheduleId === s.id && g.accountId === s.accountId);
+  return { ...read, gaps: [...ownReason, ...schedules.filter((s) => !own(s)).map(gap)] };
 }
 
 export function deriveState(input: DeriveInput): AppState {

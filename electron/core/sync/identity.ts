@@ -151,3 +151,21 @@ export function heldAfterEmailChange(snapshot: Snapshot, rememberedId: string, e
   if (mine === '' || users.some((u) => u.email.toLowerCase() === mine)) return snapshot;
   return users.some((u) => u.id === rememberedId) ? withMyEmail(snapshot, rememberedId, email.trim()) : snapshot;
 }
+
+/** The e-mail my saved data names no one under, said at start before any read (adv47 r29 #2: a restart during an
+ *  outage dropped the verdict, and the saved data was worded as "no shift of yours"): every watched schedule saved
+ *  lists its people and neither my e-mail nor the user it last resolved to is among them, on a shift or a request.
+ *  Undefined otherwise: who I am is then for a read to settle, as before. */
+export function absentInSaved(
+  snapshot: Snapshot,
+  scheduleIds: readonly string[],
+  email: string,
+  rememberedId: string | null,
+): string | undefined {
+  const mine = email.trim().toLowerCase();
+  const saved = scheduleIds.map((id) => snapshot.schedules.find((s) => s.id === id));
+  if (mine === '' || saved.length === 0 || saved.some((s) => s?.details?.users === undefined)) return undefined;
+  const next = snapshot.schedules.flatMap((s) => s.details?.next_oncall_shift?.users ?? []);
+  const users = [...snapshotUsers(snapshot), ...next];
+  return users.some((u) => u.email.toLowerCase() === mine || u.id === rememberedId) ? undefined : email.trim();
+}
