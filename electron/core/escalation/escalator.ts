@@ -168,6 +168,12 @@ async function tick(r: Run): Promise<void> {
   }
 }
 
+/** After a wake the stream is replaced first: its path may have died during the sleep (a new network, no FIN seen). */
+function lookAgain(r: Run, woke: boolean): Promise<void> {
+  if (woke) closeStream(r);
+  return tick(r);
+}
+
 export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf): Promise<Escalator> {
   const report = o.report ?? ((n: Notice) => o.log?.(n.message));
   // The channels the app has, when it knows the one in use: an entry naming another was never its booking.
@@ -226,12 +232,7 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
         await tick(r);
       }),
     checkAcks: () => r.serial(() => (r.stopped ? Promise.resolve() : poll(r, true))),
-    // After a wake the stream is replaced: its path may have died during the sleep (a new network, no FIN seen).
-    look: (woke = false) =>
-      r.serial(() => {
-        if (woke) closeStream(r);
-        return tick(r);
-      }),
+    look: (woke = false) => r.serial(() => lookAgain(r, woke)),
     status: () => statusOf(r),
     retry: () =>
       r.serial(async () => {
