@@ -232,7 +232,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     },
     replan: () => alarms.replan(),
     // A timer armed before the sleep is carried past the wake: the phone's send is planned again by the wall clock.
-    wake: () => (alarms.wake(), phone.look()),
+    wake: () => (alarms.wake(), phone.look(true)),
     settingsChanged(before, after) {
       // By value: a save of other settings (quiet hours) makes a new settings object with the same phone settings.
       if (JSON.stringify(before.escalation) !== JSON.stringify(after.escalation)) phone.settingsChanged();

@@ -72,8 +72,9 @@ export interface EnginePhone {
   acknowledged(key: string): void;
   /** Reads the phone's answers now (bounded), before an alarm held over a wake or a start may ring late. */
   checkAcks(): Promise<void>;
-  /** Woke, or an alarm rang: the escalator plans its send again by the wall clock (ring + N). */
-  look(): void;
+  /** Woke, or an alarm rang: the escalator plans its send again by the wall clock (ring + N); `woke`: its answer
+   *  stream (whose path may have died during the sleep) is replaced. */
+  look(woke?: boolean): void;
   intent(intent: PhoneIntent): Promise<PhoneResult>;
   status(): PhoneStatus;
   /** ntfy's https link a phone subscribes with (server/topic, no token); null when there is none to give. */
@@ -444,7 +445,7 @@ export function createEnginePhone(given: PhoneWiringOptions): EnginePhone {
     },
     acknowledged: (key) => after(() => live.escalator?.acknowledged(key)),
     checkAcks: () => ready.then(() => live.building).then(() => live.escalator?.checkAcks()),
-    look: () => after(() => live.escalator?.look()),
+    look: (woke) => after(() => live.escalator?.look(woke)),
     intent: (i) => phoneIntent(o, run, live, i),
     status: () => statusOf(o, run, live.escalator),
     subscribeLink: () => subscribeLinkOf(o, usable(o, run)),

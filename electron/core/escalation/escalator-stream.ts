@@ -5,8 +5,28 @@
 // streaming doesn't work (refused, or a proxy holds or empties it) it polls until no answer is awaited, and tries
 // streaming again at the next alarm.
 import { minOf } from '../../shared/extremes';
-import { acked, alertIdsOf, answerAwaited, endProblem, outcome, READING, save, type Run } from './escalator-run';
+import {
+  acked,
+  alertIdsOf,
+  answerAwaited,
+  AWAIT_ACK_MS,
+  dueOf,
+  endProblem,
+  outcome,
+  READING,
+  save,
+  type Run,
+} from './escalator-run';
+import type { AlarmTarget } from '../alarm/types';
 import type { PhoneAck } from './types';
+
+/** Read beside a live stream too: the phone has been alerted (its time has come) and no answer has come, within
+ *  the hour after (AWAIT_ACK_MS), the only time a tap is likely. A stream's path can die without a FIN or RST (a
+ *  Wi-Fi roam, a VPN, a lost NAT mapping) and still count as live until its idle limit: a light read every
+ *  LATE_POLL_MS then keeps a tap from hiding longer than that (adv50 r29 #1: heard 115 s late, nothing said).
+ *  Before the phone's time and after that hour, the stream alone (a handful of requests over a quiet shift). */
+export const readBesideStream = (r: Run, awaited: readonly AlarmTarget[], nowMs: number): boolean =>
+  awaited.some((t) => answerAwaited(r, t, nowMs) && nowMs >= dueOf(r, t) && nowMs <= dueOf(r, t) + AWAIT_ACK_MS);
 
 /** Takes the phone's answers: one to an awaited alarm's alert (or an earlier start's of its block) acknowledges it
  *  (source phone, at the phone's time), once; any other (another shift's, a forged id) does nothing. */

@@ -15,7 +15,7 @@ import type { Notice } from '../storage/settings-store';
 import { alertIdOf, ESCALATIONS_FILE, loadEscalations } from './record-store';
 import { bookOrSend, pruneMissed } from './escalator-send';
 import { awaitedLeft, pollLeft } from './escalator-acks';
-import { closeStream, keepStream, takeAcks } from './escalator-stream';
+import { closeStream, keepStream, readBesideStream, takeAcks } from './escalator-stream';
 import { settleBooked, settleLeft, stopSent, unsureMissed } from './escalator-settle';
 import {
   acked,
@@ -24,6 +24,7 @@ import {
   dueOf,
   endProblem,
   outcome,
+  LATE_POLL_MS,
   pollEveryMs,
   POLL_MS,
   RETRY_AFTER_MS,
@@ -55,8 +56,9 @@ export interface Escalator {
   /** Reads the phone's answers now (before a late alarm rings after a wake or a start). */
   checkAcks(): Promise<void>;
   /** Looks again now and plans the next step by the wall clock: after a wake (a timer armed before the sleep is
-   *  carried past it) and when an alarm rang (N counts from the ring, a late one too: adv50 r14 #1). */
-  look(): Promise<void>;
+   *  carried past it) and when an alarm rang (N counts from the ring, a late one too: adv50 r14 #1). `woke`: the
+   *  answer stream is replaced too. */
+  look(woke?: boolean): Promise<void>;
   status(): EscalatorStatus;
   /** Tries again what was refused for good (Send test: the user may have fixed the token on the server). */
   retry(): Promise<void>;
@@ -93,7 +95,8 @@ async function poll(r: Run, forced = false): Promise<void> {
   // Nothing is awaited any more: the poll has ended, and its failure with it.
   if (awaiting.length === 0 || !o.provider?.pollAcks) return endProblem(r, READING);
   // A refused booking's credentials would be refused here too: not asked every 5 s (until `retry`).
-  if (r.bookRefused !== undefined || (r.stream?.live() && !forced)) return;
+  const beside = forced || readBesideStream(r, awaiting, nowMs);
+  if (r.bookRefused !== undefined || (r.stream?.live() && !beside)) return;
   const handles = new Map(
     awaiting.flatMap((t) => {
       const kept = state.receipts?.[t.key];
@@ -119,7 +122,9 @@ function arm(r: Run): void {
   const awaited = open.filter((t) => answerAwaited(r, t, nowMs, POLL_MS));
   keepStream(r, nowMs, () => void r.serial(() => tick(r)));
   // While the stream isn't live (opening, reconnecting, backing off) the answers are polled as before: the 15 s holds.
-  const ownPollMs = awaited.length > 0 && !r.stream?.live() ? pollEveryMs(r, awaited, nowMs) : 0;
+  // While the phone may answer, a light read beside a live stream too: its path may have died unseen.
+  const besideMs = readBesideStream(r, awaited, nowMs) ? LATE_POLL_MS : 0;
+  const ownPollMs = awaited.length > 0 && !r.stream?.live() ? pollEveryMs(r, awaited, nowMs) : besideMs;
   const pollMs = awaitedLeft(r, nowMs).size > 0 ? POLL_MS : ownPollMs;
   // After a failed request, try again in a minute (each try itself bounded), not only at the hourly look.
   // A booking maybe held is booked again (to confirm it) or cancelled (after an ack) each minute too.
@@ -161,6 +166,12 @@ async function tick(r: Run): Promise<void> {
   } finally {
     arm(r);
   }
+}
+
+/** After a wake the stream is replaced first: its path may have died during the sleep (a new network, no FIN seen). */
+function lookAgain(r: Run, woke: boolean): Promise<void> {
+  if (woke) closeStream(r);
+  return tick(r);
 }
 
 export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf): Promise<Escalator> {
@@ -221,7 +232,7 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
         await tick(r);
       }),
     checkAcks: () => r.serial(() => (r.stopped ? Promise.resolve() : poll(r, true))),
-    look: () => r.serial(() => tick(r)),
+    look: (woke = false) => r.serial(() => lookAgain(r, woke)),
     status: () => statusOf(r),
     retry: () =>
       r.serial(async () => {

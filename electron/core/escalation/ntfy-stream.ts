@@ -7,15 +7,17 @@
 // delivered resets the failures however it ends, and is opened again within about a second (adv50 r28 #2, #3);
 // failed opens back off (never before a 429's Retry-After, the gate shared with bookings) and are said. On every end
 // the watcher is told (onGap): it reads once at once and polls while no stream is live, so the answer still comes
-// within seconds. ntfy sends a keepalive every 45 s by default (`keepalive-interval`): a stream silent for IDLE_MS is
-// taken as dead and replaced.
+// within seconds. ntfy sends a keepalive every 45 s by default (`keepalive-interval`): a stream silent for IDLE_MS, just
+// past one missed keepalive, is taken as dead and replaced. Before, 2 minutes: a path that died without a FIN or RST
+// (a Wi-Fi roam, a VPN, a lost NAT mapping) hid the phone's tap for up to 2 minutes (adv50 r29 #1; the read beside the
+// stream while the phone may answer, escalator-stream.ts, keeps that under ~10 s).
 import type { Clock } from '../ports';
 import { describe } from './http';
 import type { HttpStream } from './http-stream';
 import { holdUntil, retryAfterUntil, waitingUntil, type RateGate } from './rate-gate';
 import type { AckStream, AckWatch, PhoneAck } from './types';
 
-export const IDLE_MS = 120_000;
+export const IDLE_MS = 60_000;
 /** ntfy sends its `open` event at once: a 2xx stream with no line by then doesn't stream through this path. */
 export const OPEN_WAIT_MS = 10_000;
 /** A stream that delivered yet ended sooner than SHORT_MS, SHORT_LIMIT times in a row: streaming is given up. */
