@@ -121,7 +121,16 @@ export async function readAlarmRecords(
     return { records: {}, rewrite: false };
   }
   if (read.kind === 'refused') {
-    report(notice(refusedText(WHAT, read, 'an alarm may ring again, or an acknowledgement be missed.')));
+    report(
+      notice(
+        refusedText(
+          WHAT,
+          read,
+          'an alarm may ring again, or an acknowledgement be missed.',
+          'an alarm already rung or acknowledged may ring again after a restart.',
+        ),
+      ),
+    );
     return { records: {}, rewrite: false };
   }
   if (read.newer !== undefined) report(newerNotice(newerFieldsText(WHAT, read.newer.fields, read.newer.kept)));

@@ -104,7 +104,10 @@ function setAsideText(
 ): string {
   const what = `The saved record of who you are at ${o.settings().accountLabel} (${file})`;
   const why = read.kind === 'damaged' ? 'could not be read' : `was not used: ${read.reason}`;
-  const kept = where ? `; it was set aside (${where})` : '; setting it aside failed too';
+  // Not written over until it is set aside (kept-first.ts): the record is held in memory meanwhile.
+  const kept = where
+    ? `; it was set aside (${where})`
+    : '; setting it aside failed too, so the app keeps its own record in memory until there is room';
   return `${what} ${why}${kept}. Your e-mail in Settings is used.`;
 }
 

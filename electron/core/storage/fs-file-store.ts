@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { FileStore } from '../ports';
 import { failedCopies, pruneCopies, sameCopy, type FailedCopies } from './backup-copies';
 import { maxBytesOf, TooLargeError } from './file-limits';
+import { keepAsideFirst } from './kept-first';
 import { redactSecrets } from './redact-secrets';
 
 const FILE_MODE = 0o600;
@@ -111,7 +112,14 @@ async function writeNew(path: string, text: string): Promise<void> {
 }
 
 /** Keeps `name` aside as `<name>.bad-<time>` (see backup in createFsFileStore): its path. */
-async function backupFile(dir: string, name: string, nowMs: number, failed: FailedCopies): Promise<string> {
+async function backupFile(
+  dir: string,
+  name: string,
+  nowMs: number,
+  failed: FailedCopies,
+  /** Tried even when these bytes failed before in this run (kept-first.ts: before a write that would replace it). */
+  again = false,
+): Promise<string> {
   const source = join(dir, name);
   // Kept for recovery, but never with a key or token in it (redact-secrets.ts): a file holding one is copied
   // masked, then removed; one holding none (or that can't be read) is moved as it is.
@@ -133,7 +141,7 @@ async function backupFile(dir: string, name: string, nowMs: number, failed: Fail
     return same;
   }
   // The same bytes could not be copied before in this run (a full disk): not tried again, said as before.
-  const earlier = masked === undefined ? undefined : failed.earlier(name, masked);
+  const earlier = masked === undefined || again ? undefined : failed.earlier(name, masked);
   if (earlier !== undefined) throw earlier;
   const base = `${source}.bad-${stamp(nowMs)}`;
   let target = base;
@@ -167,7 +175,7 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
   const ensureDir = (): Promise<unknown> => (ready ??= mkdir(dir, { recursive: true, mode: DIR_MODE }));
   const failed = failedCopies();
 
-  return {
+  const disk: FileStore = {
     location: dir,
     async read(name) {
       try {
@@ -209,4 +217,9 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
       return await backupFile(dir, checkName(name), now(), failed);
     },
   };
+  return keepAsideFirst(
+    disk,
+    (name) => backupFile(dir, checkName(name), now(), failed, true),
+    (cause) => cause instanceof NotRegularFileError,
+  );
 }

@@ -100,13 +100,26 @@ const NOT_ITS_FORM = 'the file is not in the form the app writes it';
  * rule for every record the app signs (adv52 r30): it "could not be read", with why. Never "not the app's": the file
  * didn't parse, so no MAC in it was checked, and a cut-short write of the app's own file is the likeliest cause. An
  * entry that parses but whose MAC doesn't hold is said per entry (droppedText with record-key.ts's reasons).
- * `lost`: what that costs, as a sentence with its full stop.
+ * `lost`: what that costs, as a sentence with its full stop; `held`: what holding the app's record in memory costs.
  */
-export function refusedText(what: string, read: { kept: string | undefined; reason: string }, lost = ''): string {
-  const where = read.kept === undefined ? ' Keeping the file aside failed too.' : ` The file was kept as ${read.kept}.`;
+export function refusedText(
+  what: string,
+  read: { kept: string | undefined; reason: string },
+  lost = '',
+  held = '',
+): string {
+  const where =
+    read.kept === undefined
+      ? ` Keeping the file aside failed too, ${heldText(held)}`
+      : ` The file was kept as ${read.kept}.`;
   const cost = lost === '' ? '.' : `: ${lost}`;
   return `${what.charAt(0).toUpperCase()}${what.slice(1)} could not be read (${read.reason}) and nothing of it was used${cost}${where}`;
 }
+
+/** A file whose keep-aside failed is not written over until it is kept aside (kept-first.ts): the app's own record
+ *  lives only in memory meanwhile. `held`: what that costs at a restart, as a sentence with its full stop. */
+const heldText = (held: string): string =>
+  `so the app keeps its own record in memory until there is room${held === '' ? '.' : `: ${held}`}`;
 
 /** A newer version's file (newer-content.ts) kept aside as it was; what this version understands is written back at
  *  once, so its records stay in force though the reader writes nothing now, and the next read finds nothing newer
