@@ -1,6 +1,7 @@
 // What the hand-off handlers are built from (HandoffParts), and the reads of each account's service made of them:
 // whether a block was covered, whether a saved override shows, and a block re-read before a write with names and
 // times as shown. Split from handlers.ts (issue 47's size limit); unchanged.
+import { isUnread } from '../actions/unread-words';
 import type { OncallClient } from '../../api/client-types';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { myEmailOn, refParts, type AccountId } from '../../shared/accounts';
@@ -65,14 +66,18 @@ async function readVia<T>(
   read: (client: OncallClient, accountId: AccountId, scheduleId: string) => Promise<T | undefined>,
 ): Promise<T | undefined> {
   const tried = new Set<string>();
+  // A read refused through one account (its key revoked) goes on through the next account of the service, as it did
+  // when a refusal read as undefined; the last refusal is kept so the answer can say what the service said.
+  let refused: T | undefined;
   for (let via = parts.writesVia?.(ref) ?? ref; !tried.has(via); via = parts.writesVia?.(ref) ?? ref) {
     tried.add(via);
     const { accountId, scheduleId } = refParts(via);
     const client = parts.client(accountId);
     const got = client ? await read(client, accountId, scheduleId) : undefined;
-    if (got !== undefined) return got;
+    if (got !== undefined && !isUnread(got)) return got;
+    if (got !== undefined) refused = got;
   }
-  return undefined;
+  return refused;
 }
 
 export type Look = (
