@@ -6,17 +6,13 @@
 import { sameService } from '../../shared/accounts';
 import type { Account } from '../../shared/settings';
 import type { Snapshot } from '../model/snapshot';
-import { identityNoticeIds } from '../sync/identity';
+import { identityNoticeIds, snapshotUsers } from '../sync/identity';
 import type { StateInputs } from './state';
 
-/** Whether a read lists my e-mail among a schedule's people or on a shift. */
-function readsMe(snapshot: Pick<Snapshot, 'schedules'>, email: string): boolean {
+/** Whether a read lists my e-mail among the people it holds (sync/identity.ts's one list of them). */
+function readsMe(snapshot: Snapshot, email: string): boolean {
   const me = email.trim().toLowerCase();
-  if (me === '') return false;
-  const isMe = (u: { email: string }): boolean => u.email.toLowerCase() === me;
-  return snapshot.schedules.some(
-    (s) => (s.details?.users ?? []).some(isMe) || s.shifts.some((shift) => shift.users.some(isMe)),
-  );
+  return me !== '' && snapshotUsers(snapshot).some((u) => u.email.toLowerCase() === me);
 }
 
 /** The accounts whose "my e-mail names no one" another account of the same service answers by reading me. */

@@ -134,7 +134,8 @@ export function passWithMyEmail(pass: FetchPass, userId: string, email: string):
 export const heldAs = (me: IdentityRead, configured: string): string | undefined =>
   me.kind === 'matched' ? me.email : me.kind === 'moved' ? configured.trim() : undefined;
 
-function snapshotUsers(snapshot: Snapshot): User[] {
+/** Every user saved data holds: shifts, each schedule's people and its current shift, the requests' requesters. */
+export function snapshotUsers(snapshot: Pick<Snapshot, 'schedules' | 'coverageRequests'>): User[] {
   const out: User[] = snapshot.coverageRequests.map((r) => r.user);
   for (const s of snapshot.schedules) {
     for (const sh of s.shifts) out.push(...sh.users);
