@@ -229,6 +229,13 @@ export async function startStandIn(now: () => number): Promise<StandIn> {
   return {
     ...s,
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => (streams.drop(), server.close(() => resolve()))),
+    close: () =>
+      new Promise((resolve) => {
+        streams.drop();
+        server.close(() => resolve());
+        // A client that aborted its subscription mid-body leaves the socket half-open for a while: a stand-in
+        // shutting down drops every connection rather than wait for it (3 s a test case).
+        server.closeAllConnections();
+      }),
   };
 }
