@@ -4,8 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FileStore } from '../ports';
+import { danglingAt, writePath } from './dangling-link';
 import { failedCopies, pruneCopies, sameCopy, type FailedCopies } from './backup-copies';
 import { maxBytesOf, TooLargeError } from './file-limits';
 import { keepAsideFirst } from './kept-first';
@@ -181,16 +182,22 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
       try {
         return await readRegular(join(dir, checkName(name)), maxBytesOf(name));
       } catch (e) {
+        // A link to something missing is no "no file" (dangling-link.ts): said, never a first start.
+        const link = isNotFound(e) ? await danglingAt(dir, name) : undefined;
+        if (link !== undefined) throw link;
         if (isNotFound(e)) return undefined;
         throw e;
       }
     },
 
     async writeAtomic(name, text) {
-      const target = join(dir, checkName(name));
-      await ensureDir();
-      const temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      checkName(name);
+      let temp: string | undefined;
       try {
+        await ensureDir();
+        // Through a link to its target, never over the link; refused while the target is missing.
+        const target = await writePath(dir, name);
+        temp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
         const handle = await open(temp, 'w', FILE_MODE);
         try {
           await handle.writeFile(text, 'utf8');
@@ -200,18 +207,22 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
           await handle.close();
         }
         await rename(temp, target);
+        await syncDir(dirname(target));
       } catch (e) {
-        await rm(temp, { force: true }).catch(() => undefined);
+        if (temp !== undefined) await rm(temp, { force: true }).catch(() => undefined);
         // The folder was deleted or moved while the app ran (adv52 r24 #2): this write fails and is said as such
-        // (write-watch.ts), and the next one makes the folder again, private as at first start.
+        // (write-watch.ts), and the next one makes the folder again, private as at first start. A folder that is a
+        // link to something missing can't be made again through it: said as that link (dangling-link.ts).
         if (isNotFound(e)) ready = undefined;
-        throw e;
+        throw (isNotFound(e) ? await danglingAt(dir) : undefined) ?? e;
       }
-      await syncDir(dir);
     },
 
     async remove(name) {
-      await rm(join(dir, checkName(name)), { force: true });
+      // A link to something missing is kept as it is (its target may come back), the removal refused.
+      const link = await danglingAt(dir, checkName(name));
+      if (link !== undefined) throw link;
+      await rm(join(dir, name), { force: true });
     },
     async backup(name) {
       return await backupFile(dir, checkName(name), now(), failed);

@@ -5,6 +5,7 @@
 // the file's content, so nothing a file holds (a token, a line break, a huge text) reaches a notice.
 import type { z } from 'zod';
 import type { FileStore } from '../ports';
+import { isDanglingLink } from './dangling-link';
 import { backupHeadText, isTooLarge, sizeText, type TooLargeError } from './file-limits';
 import { newerVersion, unknownFields } from './newer-content';
 
@@ -45,6 +46,8 @@ export function readRefusal(cause: unknown, kept?: string): string {
   if (isTooLarge(cause) && leftInPlace(kept)) return tooLargeText(cause, kept);
   if (isTooLarge(cause))
     return `it is larger than the app ever writes it: ${sizeText(cause)}; ${backupHeadText(cause)}`;
+  // "settings.json is a link to …, which is missing": the link named, never "no file" (dangling-link.ts).
+  if (isDanglingLink(cause)) return cause.message;
   const code = cause instanceof Error && 'code' in cause ? String(cause.code) : '';
   if (code === 'EISDIR') return FOLDER_IN_PLACE;
   if (code === 'ENOTREG') return 'not a regular file';

@@ -19,6 +19,7 @@ import type { FileStore } from '../ports';
 import { repairSettings } from './settings-repair';
 import { leftInPlace, readRefusal } from './read-back';
 import { isTooLarge } from './file-limits';
+import { isDanglingLink, type DanglingLinkError } from './dangling-link';
 
 type ValidationError = Extract<ApiError, { kind: 'validation' }>;
 
@@ -254,6 +255,7 @@ async function repairWithNotice(
 /** The file is there but can't be read: its settings (accounts, schedules) are likely still in it, so the app runs
  *  on defaults without writing over it, and says what is wrong instead of asking for a key it may well have. */
 function unreadableSettings(files: FileStore, cause: unknown): LoadedSettings {
+  if (isDanglingLink(cause) && cause.folder) return folderLinkMissing(cause);
   const where = files.location === undefined ? SETTINGS_FILE : `${files.location}/${SETTINGS_FILE}`;
   const unreadable =
     `Your settings file can't be read (${readRefusal(cause)}): ${where}. Make it a file you can read, then ` +
@@ -261,6 +263,18 @@ function unreadableSettings(files: FileStore, cause: unknown): LoadedSettings {
   const message =
     `Your settings file could not be read (${readRefusal(cause)}). Default settings are in use for now; changes ` +
     `made now last until the app closes, so the file is not written over. Fix ${where}, then restart the app.`;
+  return { settings: defaultSettings(), notice: { id: SETTINGS_NOTICE_ID, message }, unreadable };
+}
+
+/** The data folder is a link to a folder that is missing (dangling-link.ts): the settings are at its target, out of
+ *  reach but not lost; nothing is saved until it is back, and a restart then reads them (nothing re-reads them before). */
+function folderLinkMissing(cause: DanglingLinkError): LoadedSettings {
+  const unreadable =
+    `Your settings file can't be read (${cause.message}): the settings there can't be reached, so your accounts ` +
+    'are not loaded and nothing is synced. Nothing there is lost; restart the app once the folder is back.';
+  const message =
+    `Your settings could not be read (${cause.message}). Default settings are in use for now and nothing is ` +
+    'saved until the folder is back; nothing there is lost. Restart the app once it is back.';
   return { settings: defaultSettings(), notice: { id: SETTINGS_NOTICE_ID, message }, unreadable };
 }
 

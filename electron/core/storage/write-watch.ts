@@ -3,6 +3,7 @@
 // The engine wraps its FileStore once; every writer (cache, reminders record, settings) goes through it.
 import type { FileStore } from '../ports';
 import type { Notice } from './settings-store';
+import { isDanglingLink } from './dangling-link';
 
 export const WRITE_NOTICE_ID = 'data-folder-unwritable';
 
@@ -36,6 +37,8 @@ export const codeOf = (cause: unknown): string | undefined =>
 /** The cause in words, from the error's code only: its message holds paths and system text. `name`: the file written,
  *  named where the cause is that file's own (a folder standing in its place), not the data folder's. */
 export function reasonOf(cause: unknown, name?: string): string | undefined {
+  // A link to something missing (dangling-link.ts): named, and nothing goes through it until its target is back.
+  if (isDanglingLink(cause)) return cause.folder ? cause.message : `${cause.message}: nothing replaces the link`;
   const code = codeOf(cause);
   if (code === 'EISDIR' && name !== undefined) return `a folder stands where ${name} should be`;
   if (code === 'ENOENT') return FOLDER_GONE;
@@ -93,10 +96,22 @@ const GONE_SETTINGS =
   'your settings and accounts are no longer on disk: they are kept while the app runs and saved again once the ' +
   'folder is made again; if the app is quit before then, they are lost at the next start';
 
-function writeNotice(location: string | undefined, reason: string | undefined, names: readonly string[]): Notice {
+/** The data folder is a link to a folder that is missing: what the app holds is not the user's (their settings are at
+ *  the target), so nothing is "kept while the app runs", and nothing there is lost. */
+const LINK_SETTINGS =
+  "the settings and records at the link's target can't be reached; nothing is saved until it is back, and nothing " +
+  'there is lost';
+
+function writeNotice(
+  location: string | undefined,
+  reason: string | undefined,
+  names: readonly string[],
+  folderLink: boolean,
+): Notice {
   const where = location ?? "the app's data folder";
   const why = reason === undefined ? '' : ` (${reason})`;
-  const lost = [...(reason === FOLDER_GONE ? [GONE_SETTINGS] : []), ...consequencesOf(names)];
+  const folder = folderLink ? [LINK_SETTINGS] : reason === FOLDER_GONE ? [GONE_SETTINGS] : [];
+  const lost = [...folder, ...consequencesOf(names)];
   return { id: WRITE_NOTICE_ID, message: `Can't save to ${where}${why}: ${lost.join('; ')}.` };
 }
 
@@ -106,11 +121,14 @@ function writeNotice(location: string | undefined, reason: string | undefined, n
 export function watchWrites(inner: FileStore, changed: () => void, back?: () => void): WatchedFiles {
   /** File name → why its last write failed; a later successful write of the same file clears it. */
   const failing = new Map<string, string | undefined>();
+  /** Files whose last write found the data folder a link to something missing (said as such, not as gone). */
+  const linkGone = new Set<string>();
   const reported = new Map<string, Notice>();
   let current: Notice[] = [];
   const refresh = (): void => {
     const reason = [...failing.values()].find((r) => r !== undefined);
-    const write = failing.size > 0 ? [writeNotice(inner.location, reason, [...failing.keys()])] : [];
+    const folderLink = [...failing.keys()].some((n) => linkGone.has(n));
+    const write = failing.size > 0 ? [writeNotice(inner.location, reason, [...failing.keys()], folderLink)] : [];
     current = [...write, ...reported.values()];
     changed();
   };
@@ -125,6 +143,8 @@ export function watchWrites(inner: FileStore, changed: () => void, back?: () => 
       } catch (cause) {
         const known = failing.has(name);
         failing.set(name, reasonOf(cause, name));
+        if (isDanglingLink(cause) && cause.folder) linkGone.add(name);
+        else linkGone.delete(name);
         // A new file changes what the notice says is lost; the same file failing again changes nothing.
         if (!known) refresh();
         throw cause;
@@ -132,7 +152,11 @@ export function watchWrites(inner: FileStore, changed: () => void, back?: () => 
       const wasGone = [...failing.values()].includes(FOLDER_GONE);
       // The folder is there again: "no longer exists" is no longer true of any file; each is saved at its next write.
       if (wasGone) for (const [n, r] of failing) if (r === FOLDER_GONE) failing.delete(n);
-      if (failing.delete(name) || wasGone) refresh();
+      // The link's target is back: true of every file the link hid, each saved at its next write.
+      const linkBack = linkGone.size > 0;
+      for (const n of linkGone) failing.delete(n);
+      linkGone.clear();
+      if (failing.delete(name) || wasGone || linkBack) refresh();
       if (wasGone) back?.();
     },
   };
