@@ -23,6 +23,7 @@ import { reasonOf } from '../storage/write-watch';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 import type { Blind, Doubt, DoubtFile } from '../actions/override-again';
 import { HeldLinesSchema } from '../actions/window-before';
+import { answeredAt, hadMs } from '../actions/settle-clock';
 
 export const LOST_ANSWERS_NOTICE_ID = 'lost-answers';
 /** Far above what the app writes (a few entries of ~1 kB each, each kept 30 minutes). */
@@ -222,14 +223,15 @@ export function createLostAnswerFile(
       const got = await readBack(files, name, FileSchema, { maxChars: MAX_CHARS });
       if (got.kind === 'absent') return;
       // Records existed that can't be used: writes there wait out a settle from now (adv48 r12 #3).
-      if (got.kind === 'unreadable' || got.kind === 'refused') blind = { scheduleIds: 'all', sinceMs: clock.now() };
+      if (got.kind === 'unreadable' || got.kind === 'refused') blind = { scheduleIds: 'all', sinceMs: answeredAt(clock) };
       if (got.kind !== 'read') return saidNotRead(got, say);
       if (got.newer !== undefined)
         report({
           id: `${LOST_ANSWERS_NOTICE_ID}-newer`,
           message: newerFieldsText(WHAT, got.newer.fields, got.newer.kept),
         });
-      const nowMs = clock.now();
+      // A blind settle begun here counts from now on time that does not jump (settle-clock.ts).
+      const nowMs = answeredAt(clock);
       // One past its keep is let go without a word: the app lets it go too (override-again.ts).
       const recent = got.value.entries.filter((e) => nowMs - e.atMs <= keepMs);
       const sign = await signed();
@@ -237,6 +239,8 @@ export function createLostAnswerFile(
       const check = entryProblem({ nowMs, keepMs, watched: new Set(watched), origin: here }, sign);
       const sorted = sortClaims(recent, check);
       read = sorted.kept.map(({ key, mac: _mac, origin: _origin, ...doubt }) => [key, doubt]);
+      // Read back, no monotonic base: the wall time until now counts as the service's, a step from here on does not.
+      for (const [, d] of read) hadMs(clock, d.atMs);
       for (const e of sorted.kept) if (e.origin !== undefined) origins.set(e.key, e.origin);
       blind = blindOf({ recent, kept: sorted.kept, here, sign, keepMs, nowMs }) ?? blind;
       if (sorted.dropped.length > 0)
