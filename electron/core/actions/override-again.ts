@@ -11,14 +11,7 @@ import type { CreatedOverride } from '../model/snapshot';
 /** What a create is for, kept with its record: a take-over remembers whom it replaced, for "Hand back". */
 export type CreateNote = Required<Pick<CreatedOverride, 'kind'>> &
   Pick<CreatedOverride, 'replaced' | 'kept' | 'offUntil'>;
-import {
-  changedAfterLost,
-  lookWithGrace,
-  revisionNow,
-  shownAtEdges,
-  shownNow,
-  windowAsSent,
-} from './override-verify';
+import { changedAfterLost, lookWithGrace, revisionNow, shownAtEdges, shownNow, windowAsSent } from './override-verify';
 import type { HeldLine } from './window-before';
 import { hadMs, settleLeftMs } from './settle-clock';
 import type { Shift } from '../../api/schemas';

@@ -15,7 +15,7 @@ const starts = new WeakMap<Clock, Map<number, number>>();
 
 function startsOf(clock: Clock): Map<number, number> {
   let map = starts.get(clock);
-  if (!map) starts.set(clock, (map = new Map()));
+  if (!map) starts.set(clock, (map = new Map<number, number>()));
   return map;
 }
 

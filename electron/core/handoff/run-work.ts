@@ -128,8 +128,7 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   // Pressed inside the 2 minutes its error answer gives the service: a change read now is not final (the earlier write
   // may still land over it), so it is not said as "changed" and nothing is sent; the item stays "checking" and is
   // restated once it lands or the 2 minutes are over (watch-late.ts; adv48 r23 F1).
-  if (held?.state === 'changed' && stillChecking(item) && !settleOver(settlesOf(ctx), item, ctx.deps.clock))
-    return;
+  if (held?.state === 'changed' && stillChecking(item) && !settleOver(settlesOf(ctx), item, ctx.deps.clock)) return;
   if (held) return void (await put(ctx, restated(item, held)));
   // The cover rule on the schedules' people as the service lists them now, not as last synced (adv48 round 10 #2).
   const onService = ctx.deps.coverNow ? await ctx.deps.coverNow(clipped.scheduleId, clipped.email) : true;

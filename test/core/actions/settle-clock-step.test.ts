@@ -49,6 +49,36 @@ describe('override form: the settle after a 503 is real minutes, whatever the wa
   }
 });
 
+describe('a restart inside the settle, then a forward step of the wall clock', () => {
+  it('the record read back counts the wall time until the restart, not the step after it: nothing is sent', async () => {
+    const { h, engine } = await started(threeZoneSeed(), 'sch_berlin');
+    const form = {
+      scheduleId: 'sch_berlin',
+      window: { kind: 'custom' as const, start: '2026-03-25T12:00:00.000Z', end: '2026-03-25T16:00:00.000Z' },
+      emails: ['bob@example.com'],
+    };
+    h.sim.faults.set('createOverride', LATE_503);
+    await h.clock.runWhileAdvancing(engine.handlers['override:create'](form));
+    await h.clock.advance(5_000);
+    await engine.stop();
+    // A new process: the same time, on a clock object the first run's records were never measured on.
+    const c = h.clock;
+    const clock = { now: () => c.now(), setTimer: c.setTimer.bind(c), monotonicMs: () => c.monotonicMs() };
+    const second = h.engine({ clock });
+    await second.start();
+    await h.clock.advance(1_000);
+    h.clock.stepWall(10 * 60_000);
+    await h.clock.advance(5_000);
+    const again = await h.clock.runWhileAdvancing(second.handlers['override:create'](form));
+    expect(again.ok && again.value.status).not.toBe('created');
+    await h.clock.advance(3 * 60_000);
+    await h.clock.runWhileAdvancing(second.handlers['override:create'](form));
+    expect(postsOf(h)).toBe(1);
+    expect(overridesOn(h, 'sch_berlin')).toBe(1);
+    await h.close();
+  });
+});
+
 describe('take over: the settle after a 503 is real minutes', () => {
   it('wall clock steps 10 min forward after the 503: pressed again 5 s on, nothing is sent', async () => {
     const solo = {

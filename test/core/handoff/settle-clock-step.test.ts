@@ -69,7 +69,9 @@ describe('the settle after a 503 is real minutes, whatever the wall clock does',
     h.clock.stepWall(STEP_MS);
     await h.clock.advance(5_000);
     const { mine, theirs, back } = first.value;
-    await h.clock.runWhileAdvancing(engine.handlers['swap:settle']({ action: 'retry', mine, theirs, back: back ?? null }));
+    await h.clock.runWhileAdvancing(
+      engine.handlers['swap:settle']({ action: 'retry', mine, theirs, back: back ?? null }),
+    );
     await h.clock.advance(60_000);
     await h.clock.runWhileAdvancing(engine.handlers['sync:refresh'](null));
     expect(h.sim.requests.count({ route: 'createOverride' })).toBe(2);
