@@ -4,7 +4,7 @@
 import { formatDayTime, joinNames } from '../../shared/format';
 import { failure, type ActionDeps, type Failure } from './common';
 import type { Doubt } from './override-again';
-import { SETTLE_MS } from './override-verify';
+import { settleEndsAt } from './settle-clock';
 
 const lower = (e: string) => e.trim().toLowerCase();
 
@@ -43,7 +43,8 @@ export function waitingFor(deps: ActionDeps, e: Earlier): Failure {
   const people = joinNames(e.covering.map(lower).map(nameOf));
   const at = { nowMs, localZone: deps.localZone?.() ?? 'UTC' };
   const when = `${formatDayTime(e.startMs, at)} – ${formatDayTime(e.endMs, at)}`;
-  const settled = formatDayTime(Math.ceil((e.atMs + SETTLE_MS) / 60_000) * 60_000, at);
+  // When the settle ends as the user's clock shows it: real minutes from the answer, whatever that clock did since.
+  const settled = formatDayTime(Math.ceil(settleEndsAt(deps.clock, e.atMs) / 60_000) * 60_000, at);
   return failure(
     'service_wait',
     `Can't confirm yet — checking: an earlier write here may still land (${e.what}, putting ${people} on call ${when}: ${e.lost ? 'its answer never came' : 'the service answered it with an error'}, and the service may still apply it), so nothing was sent. Try again from ${settled}: the schedule is read first then, and it is written only on what the service holds.`,

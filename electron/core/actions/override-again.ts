@@ -11,16 +11,9 @@ import type { CreatedOverride } from '../model/snapshot';
 /** What a create is for, kept with its record: a take-over remembers whom it replaced, for "Hand back". */
 export type CreateNote = Required<Pick<CreatedOverride, 'kind'>> &
   Pick<CreatedOverride, 'replaced' | 'kept' | 'offUntil'>;
-import {
-  changedAfterLost,
-  lookWithGrace,
-  revisionNow,
-  SETTLE_MS,
-  shownAtEdges,
-  shownNow,
-  windowAsSent,
-} from './override-verify';
+import { changedAfterLost, lookWithGrace, revisionNow, shownAtEdges, shownNow, windowAsSent } from './override-verify';
 import type { HeldLine } from './window-before';
+import { hadMs, settleLeftMs } from './settle-clock';
 import type { Shift } from '../../api/schemas';
 import type { PlannedOverride } from './override-window';
 
@@ -146,11 +139,11 @@ const within = (d: Doubt, p: PlannedOverride) =>
   peopleOf(d.plan) === peopleOf(p);
 
 /** A doubt on this schedule over part of this window, its settle still running (any people: another flow's write). */
-const overlapping = (d: Doubt, p: PlannedOverride, nowMs: number) =>
+const overlapping = (d: Doubt, p: PlannedOverride, clock: Clock) =>
   d.plan.scheduleId === p.scheduleId &&
   d.plan.startMs < p.endMs &&
   p.startMs < d.plan.endMs &&
-  nowMs - d.atMs < SETTLE_MS;
+  settleLeftMs(clock, d.atMs) > 0;
 
 /** The doubts read back at a session's start join those of this run (a restart keeps the settle), each file's once. */
 function merge(pool: DoubtPool): void {
@@ -163,11 +156,11 @@ function merge(pool: DoubtPool): void {
 }
 
 /** When the settle of an unusable record on this schedule began, while it runs (0: none running). */
-function blindOn(pool: DoubtPool, scheduleId: string, nowMs: number): number {
+function blindOn(pool: DoubtPool, scheduleId: string, clock: Clock): number {
   for (const f of pool.files) {
     const b = f.blind?.();
     const here = b && (b.scheduleIds === 'all' || b.scheduleIds.has(scheduleId));
-    if (b && here && nowMs - b.sinceMs < SETTLE_MS) return b.sinceMs;
+    if (b && here && settleLeftMs(clock, b.sinceMs) > 0) return b.sinceMs;
   }
   return 0;
 }
@@ -226,7 +219,7 @@ async function settle(
   // After a lost answer (no answer at all) an unmoved revision proves nothing unless this service is seen to move it
   // on a write: a manager's undo leaves it unmoved too (adv48 r11 #2). A 5xx answer is not under this rule.
   const marked = doubt.lost !== true || doubt.moves === true || moving.has(doubt.plan.scheduleId);
-  if (clock.now() - doubt.atMs < SETTLE_MS) {
+  if (settleLeftMs(clock, doubt.atMs) > 0) {
     const message = marked ? stillChecking(doubt.lost === true) : STILL_CHECKING_UNMARKED;
     return { outcome: { status: 'unknown', message }, doubt };
   }
@@ -287,7 +280,7 @@ export function createDoubts(
       save();
     },
     has: (key, plan) =>
-      find(key, plan) !== undefined || (plan !== undefined && blindOn(poolOf(), plan.scheduleId, clock.now()) > 0),
+      find(key, plan) !== undefined || (plan !== undefined && blindOn(poolOf(), plan.scheduleId, clock) > 0),
     pending: (id) => [...ready().values()].some((d) => d.plan.scheduleId === id),
     ownWrite(id, before, after) {
       if (typeof after !== 'number') return;
@@ -297,12 +290,12 @@ export function createDoubts(
     },
     async lookFirst(wanted, client, plan) {
       ready();
-      const unseen = plan && blindOn(poolOf(), plan.scheduleId, clock.now());
+      const unseen = plan && blindOn(poolOf(), plan.scheduleId, clock);
       if (unseen && plan)
         return { outcome: { status: 'unknown', message: BLIND_CHECKING }, doubt: { plan, atMs: unseen } };
       const found = find(wanted, plan);
       if (!found) {
-        const other = plan && [...ready().values()].find((d) => overlapping(d, plan, clock.now()));
+        const other = plan && [...ready().values()].find((d) => overlapping(d, plan, clock));
         // Another write's doubt over this window, inside its settle: the caller says it, naming that write and
         // whether it was an error or no answer (earlier-write.ts waitingForEarlier); this message is never shown.
         return other
@@ -310,7 +303,7 @@ export function createDoubts(
           : undefined;
       }
       const [key, doubt] = found;
-      if (clock.now() - doubt.atMs > DOUBT_KEEP_MS) return void drop(key);
+      if (hadMs(clock, doubt.atMs) > DOUBT_KEEP_MS) return void drop(key);
       return settle(key, doubt, client, { clock, graceMs: graceMs(), moving, drop, unsent });
     },
   };

@@ -8,6 +8,7 @@ import type { PlannedOverride } from './override-window';
 import { windowCoveredBy } from './window-coverage';
 import type { CreateNote } from './override-again';
 import type { CreatedOverride } from '../model/snapshot';
+import { answeredAt } from './settle-clock';
 
 /** Created ids are kept this long (the service has no list endpoint; older ones are of no use to the user). */
 const CREATED_KEEP_MS = 30 * 24 * 3_600_000;
@@ -70,9 +71,10 @@ export function settle(
     return;
   }
   if (outcome === 'unshown') {
+    // Dated when answered, its settle counted from then on time that does not jump (take-over-earlier.ts).
     const unshown: CreatedOverride = {
       ...sent,
-      createdAt: new Date(deps.clock.now()).toISOString(),
+      createdAt: new Date(answeredAt(deps.clock)).toISOString(),
       unconfirmed: true,
     };
     deps.snapshot.set({ ...snap, createdOverrides: [...others, unshown] });
@@ -83,7 +85,7 @@ export function settle(
     id: outcome.id,
     start: outcome.start,
     end: outcome.end,
-    createdAt: new Date(deps.clock.now()).toISOString(),
+    createdAt: new Date(answeredAt(deps.clock)).toISOString(),
     ...(mayLand ? { mayLand: true as const } : {}),
     ...(outcome.id === '' && !mayLand ? { shown: true as const } : {}),
   };

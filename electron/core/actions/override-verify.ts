@@ -15,8 +15,8 @@ import { readHeldLines, windowUnchanged, type HeldLine, type ReadLog } from './w
 
 export type WindowLook = 'covered' | 'not_covered';
 
-/** How long a service may take to apply a write it took without answering (seen: 15–40 s; adv48 round 10 #1). */
-export const SETTLE_MS = 2 * 60_000;
+/** The settle, measured on time that does not jump (settle-clock.ts). */
+export { SETTLE_MS } from './settle-clock';
 
 /** The close of a lost answer's "checking" on a service not seen to move its revision on a write: never sent again,
  *  after the settle neither (an away item's restatement reads it: watch-late.ts). */

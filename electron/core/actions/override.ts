@@ -14,6 +14,7 @@ import { sameWishInPlace } from './override-repeat';
 import { coverageGone } from './cover-still-asked';
 import { changedWithin } from './take-over-inside';
 import { beforeSend } from './before-send';
+import { answeredAt } from './settle-clock';
 import { createDoubts, type CreateNote, type DoubtFile, type DoubtPool, type Doubts } from './override-again';
 import {
   cachedCovered,
@@ -209,7 +210,7 @@ async function createChecked(
       doubts.ownWrite(plan.scheduleId, revisionBefore, await revisionNow(client, plan.scheduleId));
   }
   if (status === 'not_created' || (status === 'unknown' && tellable))
-    doubts.remember(key, { ...before, plan, note, atMs: deps.clock.now(), lost: before.lost === true });
+    doubts.remember(key, { ...before, plan, note, atMs: answeredAt(deps.clock), lost: before.lost === true });
   else doubts.release();
   return answer;
 }

@@ -4,7 +4,7 @@
 import type { Snapshot } from '../model/snapshot';
 import type { Failure } from './common';
 import { waitingFor } from './earlier-write';
-import { SETTLE_MS } from './override-verify';
+import { settleLeftMs } from './settle-clock';
 import { lower, type TakeOverDeps } from './take-over-write';
 
 /** The wait to answer instead of judging the schedule, or undefined when no take-over of mine may still land here. */
@@ -12,7 +12,7 @@ export function earlierTakeOver(deps: TakeOverDeps, snapshot: Snapshot, schedule
   const nowMs = deps.clock.now();
   const mayLand = snapshot.createdOverrides
     .filter((c) => c.scheduleId === scheduleId && c.kind === 'take-over' && c.unconfirmed === true)
-    .filter((c) => Date.parse(c.end) > nowMs && Date.parse(c.createdAt) + SETTLE_MS > nowMs)
+    .filter((c) => Date.parse(c.end) > nowMs && settleLeftMs(deps.clock, Date.parse(c.createdAt)) > 0)
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))[0];
   if (!mayLand) return undefined;
   const covering = mayLand.covering ?? [lower(deps.settings().email), ...(mayLand.kept ?? [])];

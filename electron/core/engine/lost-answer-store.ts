@@ -23,6 +23,7 @@ import { reasonOf } from '../storage/write-watch';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 import type { Blind, Doubt, DoubtFile } from '../actions/override-again';
 import { HeldLinesSchema } from '../actions/window-before';
+import { answeredAt, hadMs } from '../actions/settle-clock';
 
 export const LOST_ANSWERS_NOTICE_ID = 'lost-answers';
 /** Far above what the app writes (a few entries of ~1 kB each, each kept 30 minutes). */
@@ -149,6 +150,15 @@ function signedOf(name: string, signer: RecordSigner | undefined): Signed {
   };
 }
 
+/** The records read back, each settle's measure begun now (actions/settle-clock.ts: read back there is no monotonic
+ *  base, so the wall time until now counts as the service's, and a wall-clock step from here on does not). A blind
+ *  settle begun at this load (its `sinceMs` taken by answeredAt) is counted so too. */
+function readBackNow(clock: Clock, kept: ReadonlyArray<Entry>): Array<[string, Doubt]> {
+  const read = kept.map(({ key, mac: _mac, origin: _origin, ...doubt }): [string, Doubt] => [key, doubt]);
+  for (const [, d] of read) hadMs(clock, d.atMs);
+  return read;
+}
+
 /** The app's own writes it can't use (dated ahead: the clock stepped back) make their schedules wait out a settle;
  *  an entry the app didn't write (no MAC of its own, a window that isn't its key's) holds nothing back, nor one sent
  *  to another address or user (adv52 r15 #1), nor one naming none (it can't be tied to this account). */
@@ -222,21 +232,21 @@ export function createLostAnswerFile(
       const got = await readBack(files, name, FileSchema, { maxChars: MAX_CHARS });
       if (got.kind === 'absent') return;
       // Records existed that can't be used: writes there wait out a settle from now (adv48 r12 #3).
-      if (got.kind === 'unreadable' || got.kind === 'refused') blind = { scheduleIds: 'all', sinceMs: clock.now() };
+      const nowMs = answeredAt(clock);
+      if (got.kind === 'unreadable' || got.kind === 'refused') blind = { scheduleIds: 'all', sinceMs: nowMs };
       if (got.kind !== 'read') return saidNotRead(got, say);
       if (got.newer !== undefined)
         report({
           id: `${LOST_ANSWERS_NOTICE_ID}-newer`,
           message: newerFieldsText(WHAT, got.newer.fields, got.newer.kept),
         });
-      const nowMs = clock.now();
       // One past its keep is let go without a word: the app lets it go too (override-again.ts).
       const recent = got.value.entries.filter((e) => nowMs - e.atMs <= keepMs);
       const sign = await signed();
       const here = origin();
       const check = entryProblem({ nowMs, keepMs, watched: new Set(watched), origin: here }, sign);
       const sorted = sortClaims(recent, check);
-      read = sorted.kept.map(({ key, mac: _mac, origin: _origin, ...doubt }) => [key, doubt]);
+      read = readBackNow(clock, sorted.kept);
       for (const e of sorted.kept) if (e.origin !== undefined) origins.set(e.key, e.origin);
       blind = blindOf({ recent, kept: sorted.kept, here, sign, keepMs, nowMs }) ?? blind;
       if (sorted.dropped.length > 0)

@@ -135,7 +135,7 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     return answer;
   };
   // Each swap side's settle is main's own record (from its write's answer), never a time the renderer sends back.
-  const settles = createSettleBook(clock.now());
+  const settles = createSettleBook(clock);
   const swapDeps = { create, nowMs: () => clock.now(), localZone: parts.localZone, state, planFor, held, settles };
   const handlers: HandoffHandlers = {
     'handoff:plan': (request) =>

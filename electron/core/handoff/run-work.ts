@@ -7,7 +7,7 @@ import { NOT_SAVED_MESSAGE } from './store';
 import { withBeforeSend } from '../actions/before-send';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { sendGate } from './send-gate';
-import { SETTLE_MS } from '../actions/override-verify';
+import { answeredAt } from '../actions/settle-clock';
 import { lateLook, mayStillLand, noteSettle, settleOver, watchMs, type SettleEnds } from './watch-late';
 import { coverRefusedText, coverUnreadText, serviceNames } from './cover-rule';
 import type { Unread } from '../actions/unread-words';
@@ -128,8 +128,7 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   // Pressed inside the 2 minutes its error answer gives the service: a change read now is not final (the earlier write
   // may still land over it), so it is not said as "changed" and nothing is sent; the item stays "checking" and is
   // restated once it lands or the 2 minutes are over (watch-late.ts; adv48 r23 F1).
-  if (held?.state === 'changed' && stillChecking(item) && !settleOver(settlesOf(ctx), item, ctx.deps.clock.now()))
-    return;
+  if (held?.state === 'changed' && stillChecking(item) && !settleOver(settlesOf(ctx), item, ctx.deps.clock)) return;
   if (held) return void (await put(ctx, restated(item, held)));
   // The cover rule on the schedules' people as the service lists them now, not as last synced (adv48 round 10 #2).
   const onService = ctx.deps.coverNow ? await ctx.deps.coverNow(clipped.scheduleId, clipped.email) : true;
@@ -158,9 +157,9 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   const said = waits ? { ...answered, state: 'not_landed' as const } : answered;
   // Held as planned (read just now) and shown after the send, its answer lost: the app's own write (no id to fetch).
   const ours = said.state === 'handed_off' && said.overrideId === undefined ? { seenAfterSend: true as const } : {};
-  noteSettle(settlesOf(ctx), { id: clipped.id, ...said }, ctx.deps.clock.now());
+  noteSettle(settlesOf(ctx), { id: clipped.id, ...said }, ctx.deps.clock);
   // An error answer not checked yet (the schedule unread): its settle runs from this answer, not from a later look.
-  if (said.erred && said.state === 'unknown') settlesOf(ctx).set(clipped.id, ctx.deps.clock.now() + SETTLE_MS);
+  if (said.erred && said.state === 'unknown') settlesOf(ctx).set(clipped.id, answeredAt(ctx.deps.clock));
   await put(ctx, restated(clipped, { erred: undefined, ...said, ...ours }));
 }
 
@@ -284,7 +283,7 @@ export async function work(ctx: RunContext, again: boolean): Promise<void> {
         await sendOne(ctx, item);
       else if (item.state === 'refused' && item.message === REFUSED_UNCHECKED) await checkRefusal(ctx, item);
       else if (mayStillLand(item, ctx.deps.clock.now())) {
-        const late = await lateLook(ctx.write, item, settleOver(settlesOf(ctx), item, ctx.deps.clock.now()));
+        const late = await lateLook(ctx.write, item, settleOver(settlesOf(ctx), item, ctx.deps.clock));
         if (late) await put(ctx, restated(item, late));
       } else if (item.state === 'unknown' || item.state === 'sending') {
         const seen = (await lookFirst(ctx.write, item)) ?? (await notShown(ctx.write, item));
@@ -306,7 +305,7 @@ function scheduleRecheck(ctx: RunContext): void {
   const ms = ctx.run.items.some((i) => i.state === 'unknown')
     ? RECHECK_MS
     : ctx.run.items.some((i) => mayStillLand(i, nowMs))
-      ? watchMs(settlesOf(ctx), ctx.run.items, nowMs)
+      ? watchMs(settlesOf(ctx), ctx.run.items, ctx.deps.clock)
       : undefined;
   if (ms === undefined) return;
   ctx.cancelRecheck = ctx.deps.clock.setTimer(ms, () => void ctx.queue(() => work(ctx, false)));

@@ -36,7 +36,7 @@ async function verify(deps: SettleDeps, s: SwapSide): Promise<SwapSide> {
   const seen = await deps.look(s.scheduleId, Date.parse(s.start), Date.parse(s.end), covering(s));
   if (seen === 'covered') return { ...s, state: 'handed_off', message: '' };
   if (seen === 'hidden') return { ...s, state: 'handed_off', message: HIDDEN };
-  if (seen === 'not_covered' && settling(deps.settles, s, deps.nowMs())) return s;
+  if (seen === 'not_covered' && settling(deps.settles, s)) return s;
   if (seen === 'not_covered') return { ...s, state: 'not_landed', message: 'The schedule does not show it.' };
   return { ...s, state: 'unknown', message: 'The schedule could not be read to check it; checking again.' };
 }
@@ -60,7 +60,7 @@ async function send(deps: SettleDeps, s: SwapSide, from: string): Promise<SwapSi
       return { ...s, state: 'unknown', message: 'The schedule could not be read to check it, so it was not sent.' };
     // Inside the 2 minutes after its error answer the service may still apply it, over whatever holds now: nothing
     // is judged "changed" or sent; it stays "checking" (adv48 r23 F1).
-    if (settling(deps.settles, s, deps.nowMs())) return { ...s, state: 'unknown' };
+    if (settling(deps.settles, s)) return { ...s, state: 'unknown' };
   }
   if (Date.parse(s.end) <= deps.nowMs()) return { ...s, state: 'not_sent', message: 'This shift is over.' };
   return sendSide(deps, s, from);
@@ -138,7 +138,7 @@ async function settleOnce(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapR
   } else {
     // A side that may still land (its settle running or over) is read below, and waited for while it may.
     // Main's own record rules, whatever state the request claims: a side it answered "may still land" is waited for.
-    const waiting = settling(deps.settles, theirs, deps.nowMs());
+    const waiting = settling(deps.settles, theirs);
     const checking = waiting || (mayHaveLanded(theirs) && settleKnown(deps.settles, theirs));
     if (mine.state !== 'handed_off' || !(NOT_IN_PLACE.has(theirs.state) || checking))
       return failure(
@@ -176,7 +176,7 @@ async function settleOnce(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapR
       return { mine, theirs, back: null, text: [swapText(deps, name, mine, theirs, null), ...since].join(' ') };
     }
     if (waiting) {
-      theirs = { ...theirs, state: 'unknown', message: waitText(deps.settles, theirs, deps.nowMs()) };
+      theirs = { ...theirs, state: 'unknown', message: waitText(deps.settles, theirs) };
       const name = teammateName(deps.state(), theirs.scheduleId, mine.email);
       return { mine, theirs, back: null, text: swapText(deps, name, mine, theirs, null) };
     }

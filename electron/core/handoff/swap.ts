@@ -68,7 +68,7 @@ export async function sendSide(
       planned: { from, to: s.email, others: s.others },
     }),
   );
-  return unsettled(deps.nowMs(), { ...s, state: answer.state, message: clip(answer.message) }, deps.settles);
+  return unsettled({ ...s, state: answer.state, message: clip(answer.message) }, deps.settles);
 }
 
 /**

@@ -5,7 +5,9 @@
 // contradicts it, and only then: a look that shows nothing new changes nothing.
 import type { HandoffItem } from '../../shared/handoff';
 import { MAY_HAVE_LANDED, stillChecking, unconfirmed } from '../../shared/handoff-text';
-import { SETTLE_MS, UNMARKED_NOT_AGAIN } from '../actions/override-verify';
+import { UNMARKED_NOT_AGAIN } from '../actions/override-verify';
+import { answeredAt, settleLeftMs } from '../actions/settle-clock';
+import type { Clock } from '../ports';
 import { opening } from './swap-unsettled';
 import { clipToNow, covering, heldFirst, landedThenChanged, type WriteDeps } from './write-one';
 
@@ -15,27 +17,29 @@ export const WATCH_MS = 60_000;
 /** Said once, when the schedule shows a write the item could not confirm. */
 export const SAVED_AFTER_ALL = 'Handed off ✓ (it was saved after all)';
 
-/** When each "checking" item's settle is over (by item id), main's own record from its answer; an item read back
- *  without one (after a restart) is given a whole settle from when it is first looked at. */
+/** When each "checking" item's settle began (by item id), main's own record from its answer, measured by
+ *  actions/settle-clock.ts (real minutes, not wall-clock steps); an item read back without one (after a restart) is
+ *  given a whole settle from when it is first looked at. */
 export type SettleEnds = Map<string, number>;
 
 /** The item's answer said "checking": its settle runs from now (a press again keeps the first one's). */
-export function noteSettle(ends: SettleEnds, item: Pick<HandoffItem, 'id' | 'state' | 'message'>, nowMs: number): void {
-  if (stillChecking(item) && !ends.has(item.id)) ends.set(item.id, nowMs + SETTLE_MS);
+export function noteSettle(ends: SettleEnds, item: Pick<HandoffItem, 'id' | 'state' | 'message'>, clock: Clock): void {
+  if (stillChecking(item) && !ends.has(item.id)) ends.set(item.id, answeredAt(clock));
   if (!stillChecking(item)) ends.delete(item.id);
 }
 
 /** Has the service had its settle to apply this item's write? */
-export function settleOver(ends: SettleEnds, item: HandoffItem, nowMs: number): boolean {
-  noteSettle(ends, item, nowMs);
-  return (ends.get(item.id) ?? 0) <= nowMs;
+export function settleOver(ends: SettleEnds, item: HandoffItem, clock: Clock): boolean {
+  noteSettle(ends, item, clock);
+  const atMs = ends.get(item.id);
+  return atMs === undefined || settleLeftMs(clock, atMs) === 0;
 }
 
 /** How soon a run with items that may still land is looked at again: at the first settle's end, if sooner. */
-export function watchMs(ends: SettleEnds, items: readonly HandoffItem[], nowMs: number): number {
-  const due = items.filter((i) => mayStillLand(i, nowMs) && stillChecking(i)).map((i) => ends.get(i.id) ?? nowMs);
-  const soonest = due.filter((t) => t > nowMs).map((t) => t - nowMs);
-  return Math.max(1000, Math.min(WATCH_MS, ...soonest));
+export function watchMs(ends: SettleEnds, items: readonly HandoffItem[], clock: Clock): number {
+  const watched = items.filter((i) => mayStillLand(i, clock.now()) && stillChecking(i));
+  const left = watched.map((i) => ends.get(i.id)).map((at) => (at === undefined ? 0 : settleLeftMs(clock, at)));
+  return Math.max(1000, Math.min(WATCH_MS, ...left.filter((ms) => ms > 0)));
 }
 
 /** May this item's write still land, and is its block still ahead (looked at until it starts)? */

@@ -124,13 +124,15 @@ export interface HarnessOptions {
   jitterSeed?: number;
   /** false: the simulator's overrides never move `current_revision`. */
   revisionMoves?: boolean;
+  /** 'steady': the service keeps its own clock (the fake's monotonic time), so a wall step here doesn't move it. */
+  serviceClock?: 'steady';
 }
 
 export async function createHarness(options: HarnessOptions): Promise<Harness> {
   const clock = new IoClock(options.startMs);
   const sim = await startSimulator({
     seed: options.seed,
-    now: () => clock.now(),
+    now: () => (options.serviceClock === 'steady' ? clock.monotonicMs() : clock.now()),
     ...(options.revisionMoves === false ? { revisionMoves: false } : {}),
   });
   const dir = await mkdtemp(join(tmpdir(), 'oncall-core-'));
