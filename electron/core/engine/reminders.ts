@@ -288,6 +288,12 @@ function heldHooks(last: () => ReminderInputs | undefined, wiring: RemindersWiri
   };
 }
 
+/** What a plan is made from: the inputs as of now, and every block of mine on every account (a change notice or
+ *  correction says "not on call" only where none of them has me). */
+function planInput(inputs: ReminderInputs, wiring: RemindersWiring, nowMs: number, localZone: string) {
+  return { ...inputs, nowMs, localZone, ...(wiring.myBlocks ? { myBlocks: wiring.myBlocks } : {}) };
+}
+
 export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
   const { clock } = wiring;
   let lastInputs: ReminderInputs | undefined;
@@ -319,7 +325,7 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
       lastBasis = basis;
       planning = true;
       try {
-        scheduler.setPlan(vouched(planReminders({ ...inputs, nowMs: clock.now(), localZone: zone, ...(wiring.myBlocks ? { myBlocks: wiring.myBlocks } : {}) }), inputs));
+        scheduler.setPlan(vouched(planReminders(planInput(inputs, wiring, clock.now(), zone)), inputs));
       } finally {
         planning = false;
       }

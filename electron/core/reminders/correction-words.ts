@@ -75,7 +75,9 @@ function pastCorrection(
   // As above: with another block of mine over that time, the title says whose this schedule's time was, not that I
   // was off call (adv47 r30 #2b).
   const elsewhere = spans.some((s) => onCallWithin(s.fromMs, s.toMs, opts.myBlocks?.() ?? []));
-  const title = elsewhere ? `Correction: ${c.was.scheduleName} ${at} was not yours` : `Correction: not on call ${at} after all`;
+  const title = elsewhere
+    ? `Correction: ${c.was.scheduleName} ${at} was not yours`
+    : `Correction: not on call ${at} after all`;
   return toStatus(key, title, `${who}${basis}`, c.was);
 }
 
