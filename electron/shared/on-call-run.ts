@@ -79,6 +79,12 @@ export function goesOnPast(endMs: number, blocks: readonly BlockSpan[]): boolean
   return blocks.some((b) => carriesOn(b.startMs, endMs) && b.endMs > endMs);
 }
 
+/** Whether a block of mine has me on call at some instant of [fromMs, toMs) (by the same rule): then "not on call
+ *  then" is untrue there, whichever schedule or account the block is on. */
+export function onCallWithin(fromMs: number, toMs: number, blocks: readonly BlockSpan[]): boolean {
+  return goesOnPast(fromMs, blocks) || blocks.some((b) => fromMs < b.startMs && b.startMs < toMs);
+}
+
 /** Whether `a` carries on past `b` (or ends with it but unknown after it). */
 function later(a: MyShift, b: MyShift): boolean {
   const [aEnd, bEnd] = [Date.parse(a.end), Date.parse(b.end)];

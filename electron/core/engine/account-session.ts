@@ -3,6 +3,7 @@
 // makes one per account and combines what they know; nothing of one session reaches another, so one account failing
 // never stales, hides or delays the others. Outside code sees only the AccountSession surface: what it reads
 // (inputs, known), what it asks (refresh, handlers), and its lifecycle; the parts stay behind it.
+import type { BlockSpan } from '../../shared/on-call-run';
 import type { AccountId } from '../../shared/accounts';
 import type { Account, ServiceSettings } from '../../shared/settings';
 import type { ActionDeps } from '../actions/common';
@@ -44,6 +45,9 @@ export interface AccountSessionOptions {
   /** Whether my on-call time (every account's blocks) goes on past this end: then it is no end, and "Shift ended"
    *  is not said for it (shared/on-call-run.ts goesOnPast). */
   onCallGoesOnPast?: (endMs: number) => boolean;
+  /** Every block of mine as known, on every schedule of every account (the blocks `onCallGoesOnPast` asks): what a
+   *  change notice or correction asks before saying I am not on call then (shared/on-call-run.ts). */
+  myBlocks?: () => BlockSpan[];
   /** What an earlier account of the same service tells for this one: the schedules both watch (service ids) and,
    *  when it is one, the coverage requests (one list per service and person). Left out of this one's reminders. */
   toldElsewhere?: () => ToldElsewhere;

@@ -2,6 +2,7 @@
 // or the machine's zone change (all cheap and keyed, so nothing is ever shown twice). After a wake or a restart,
 // shift reminders are held until every watched schedule was heard from after it (fetched, or failed to fetch),
 // so a catch-up is judged from what the service says now, not from what was saved before the sleep.
+import type { BlockSpan } from '../../shared/on-call-run';
 import type { ServiceSettings } from '../../shared/settings';
 import type { FiredStore } from '../storage/cache';
 import type { HeldMessage } from '../storage/fired-store';
@@ -60,6 +61,9 @@ export interface RemindersWiring {
   /** Whether my on-call time (every account's blocks) goes on past this end: then it is no end, and "Shift ended"
    *  is not said for it (shared/on-call-run.ts goesOnPast). */
   onCallGoesOnPast?: (endMs: number) => boolean;
+  /** Every block of mine as known, on every schedule of every account (the blocks `onCallGoesOnPast` asks): what a
+   *  change notice or correction asks before saying I am not on call then (shared/on-call-run.ts). */
+  myBlocks?: () => BlockSpan[];
   log: (message: string) => void;
   /** Saved schedule data found untrue once read (a change it shows that the record of my blocks doesn't vouch for):
    *  said once, in the notice of saved entries not used. */
@@ -284,6 +288,12 @@ function heldHooks(last: () => ReminderInputs | undefined, wiring: RemindersWiri
   };
 }
 
+/** What a plan is made from: the inputs as of now, and every block of mine on every account (a change notice or
+ *  correction says "not on call" only where none of them has me). */
+function planInput(inputs: ReminderInputs, wiring: RemindersWiring, nowMs: number, localZone: string) {
+  return { ...inputs, nowMs, localZone, ...(wiring.myBlocks ? { myBlocks: wiring.myBlocks } : {}) };
+}
+
 export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
   const { clock } = wiring;
   let lastInputs: ReminderInputs | undefined;
@@ -315,7 +325,7 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
       lastBasis = basis;
       planning = true;
       try {
-        scheduler.setPlan(vouched(planReminders({ ...inputs, nowMs: clock.now(), localZone: zone }), inputs));
+        scheduler.setPlan(vouched(planReminders(planInput(inputs, wiring, clock.now(), zone)), inputs));
       } finally {
         planning = false;
       }
@@ -344,6 +354,7 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     ...(wiring.silenced ? { silenced: wiring.silenced } : {}),
     ...(wiring.alarmTakesStart ? { alarmTakesStart: wiring.alarmTakesStart } : {}),
     ...(wiring.onCallGoesOnPast ? { onCallGoesOnPast: wiring.onCallGoesOnPast } : {}),
+    ...(wiring.myBlocks ? { myBlocks: wiring.myBlocks } : {}),
     ...heldHooks(() => lastInputs, wiring, start),
     // Travel: a plan made in another zone words its messages in that zone's times; plan again before judging.
     beforeJudge: () => {

@@ -12,7 +12,7 @@ import {
 } from '../../shared/accounts';
 import { withServiceWrites } from '../state/service-writes';
 import { withBestReads } from '../state/best-reads';
-import { goesOnPast } from '../../shared/on-call-run';
+import { goesOnPast, type BlockSpan } from '../../shared/on-call-run';
 import { myBlockSpans } from '../reminders/plan';
 import {
   defaultServiceSettings,
@@ -111,6 +111,8 @@ function makeSession(parts: SessionRegistryParts, ctx: SessionContext, account: 
   const single = parts.effective().accounts.length === 1;
   const variable = accountKeyVariable(account.id);
   const ownKey = overrides?.apiKeys?.[variable];
+  const allMine = (): BlockSpan[] =>
+    [...sessions.entries()].flatMap(([id, s]) => myBlockSpans(s.known().snapshot, serviceOf(id)));
   return createAccountSession({
     accountId: account.id,
     clock: options.clock,
@@ -121,11 +123,9 @@ function makeSession(parts: SessionRegistryParts, ctx: SessionContext, account: 
     silenced: () => accountSilenced(parts.effective().accounts, account.id, options.clock.now()),
     alarmTakesStart: (id, startMs) => parts.alarmTakesStart?.(serviceOf(account.id).baseUrl, id, startMs) ?? false,
     // My on-call time is every account's blocks joined by the one rule (the alarm's): an end it goes on past is none.
-    onCallGoesOnPast: (endMs) =>
-      goesOnPast(
-        endMs,
-        [...sessions.entries()].flatMap(([id, s]) => myBlockSpans(s.known().snapshot, serviceOf(id))),
-      ),
+    onCallGoesOnPast: (endMs) => goesOnPast(endMs, allMine()),
+    // A change notice or correction about one schedule asks the same blocks before saying I am not on call then.
+    myBlocks: allMine,
     toldElsewhere: () => toldElsewhere(parts.effective().accounts, account.id, options.clock.now()),
     kin: () => kinOf(parts.effective().accounts, account.id),
     bestRead: (own) =>

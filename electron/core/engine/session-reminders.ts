@@ -1,6 +1,7 @@
 // One session's reminders: made at start (they need the fired record, opened once for all accounts), scoped to
 // the account (its own keys in the record, its label in notifications), and told only what no earlier account of
 // the same service tells (that one tells those once).
+import type { BlockSpan } from '../../shared/on-call-run';
 import type { AccountId } from '../../shared/accounts';
 import type { ServiceSettings } from '../../shared/settings';
 import type { Snapshot } from '../model/snapshot';
@@ -25,6 +26,9 @@ export interface SessionRemindersOptions {
   /** Whether my on-call time (every account's blocks) goes on past this end: then it is no end, and "Shift ended"
    *  is not said for it (shared/on-call-run.ts goesOnPast). */
   onCallGoesOnPast?: (endMs: number) => boolean;
+  /** Every block of mine as known, on every schedule of every account (the blocks `onCallGoesOnPast` asks): what a
+   *  change notice or correction asks before saying I am not on call then (shared/on-call-run.ts). */
+  myBlocks?: () => BlockSpan[];
   toldElsewhere?: () => ToldElsewhere;
   /** The other accounts of the same service: a reminder one of them showed is not shown again through this one. */
   kin?: () => AccountId[];
@@ -77,6 +81,7 @@ export function createSessionReminders(o: SessionRemindersOptions): SessionRemin
         ...(o.silenced ? { silenced: o.silenced } : {}),
         ...(o.alarmTakesStart ? { alarmTakesStart: o.alarmTakesStart } : {}),
         ...(o.onCallGoesOnPast ? { onCallGoesOnPast: o.onCallGoesOnPast } : {}),
+        ...(o.myBlocks ? { myBlocks: o.myBlocks } : {}),
         // Said once with the saved schedule data's other entries found untrue once read (session-snapshot.ts).
         untrue: o.held.dropped,
       });

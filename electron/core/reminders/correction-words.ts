@@ -1,6 +1,7 @@
 // A correction's words (./corrections), from what it states: when it is noticed, and again when a held one is
 // shown after quiet hours (./policy heldLine), so a held correction is never shown with stored text (issue 52).
 import { formatDayTime, joinNames } from '../../shared/format';
+import { goesOnPast, onCallWithin } from '../../shared/on-call-run';
 import { dayTimeText, endWords, toStatus, windowText, type MessageOptions, type ShiftRef } from './messages';
 import type { CorrectionStatement, LostSpan } from './types';
 
@@ -26,7 +27,11 @@ export function correctionNotification(
   const rest = later
     ? ` You are on call from ${dayTimeText(later.startMs, nowMs, later, opts)} ${endWords(later, dayTimeText(later.endMs, nowMs, later, opts))}.`
     : '';
-  const title = `Not on call at ${dayTimeText(was.startMs, nowMs, was, opts)} after all`;
+  const at = dayTimeText(was.startMs, nowMs, was, opts);
+  // Another block of mine (any schedule, any account) has me at that instant: the title is about this schedule's
+  // time only, never "not on call" (adv47 r30 #2).
+  const elsewhere = goesOnPast(was.startMs, opts.myBlocks?.() ?? []);
+  const title = elsewhere ? `${was.scheduleName} at ${at} is not yours after all` : `Not on call at ${at} after all`;
   return toStatus(key, title, `${who}${rest}`, was);
 }
 
@@ -66,12 +71,14 @@ function pastCorrection(
     savedAtMs === undefined
       ? ' What was said about it came from data read before this change.'
       : ` What you were told about it came from saved data from ${formatDayTime(savedAtMs, { ...opts, nowMs })}.`;
-  return toStatus(
-    key,
-    `Correction: not on call ${dayTimeText(lostStartMs, nowMs, c.was, opts)} after all`,
-    `${who}${basis}`,
-    c.was,
-  );
+  const at = dayTimeText(lostStartMs, nowMs, c.was, opts);
+  // As above: with another block of mine over that time, the title says whose this schedule's time was, not that I
+  // was off call (adv47 r30 #2b).
+  const elsewhere = spans.some((s) => onCallWithin(s.fromMs, s.toMs, opts.myBlocks?.() ?? []));
+  const title = elsewhere
+    ? `Correction: ${c.was.scheduleName} ${at} was not yours`
+    : `Correction: not on call ${at} after all`;
+  return toStatus(key, title, `${who}${basis}`, c.was);
 }
 
 /** A correction worded from its statement: when noticed, and again when a held one is shown (./held). */

@@ -1,6 +1,7 @@
 // The reminders' shared words: a shift's window and end, local times (with the schedule's own wall time where its
 // zone differs), and the basis a reminder rests on ("from saved data (read 14:02)"). messages.ts builds each
 // reminder from them.
+import type { BlockSpan } from '../../shared/on-call-run';
 import { formatDayTime, formatWindow, joinNames } from '../../shared/format';
 import { isolate } from '../../shared/bidi';
 import type { NotificationRequest } from '../ports';
@@ -9,6 +10,9 @@ import { assertNever, unknownWhyText, type Basis } from '../../shared/basis';
 export interface MessageOptions {
   localZone?: string;
   locale?: string;
+  /** Every block of mine, on every schedule and account: a notice about one schedule says "not on call" only where
+   *  none of them has me (shared/on-call-run.ts, the rule the tray's run and "Shift ended" use). */
+  myBlocks?: () => readonly BlockSpan[];
 }
 
 /** One stretch of my on-call time on one schedule, as reminders need it. */

@@ -1,6 +1,7 @@
 // The words of notices due when noticed: coverage requests asking me, and changes others made to my shifts.
 import { formatDuration, formatRelative, formatWindow, joinNames } from '../../shared/format';
 import { maybePartsWords } from '../../shared/ask-basis-words';
+import { goesOnPast, onCallWithin } from '../../shared/on-call-run';
 import type { CoverageView } from '../../shared/view-state';
 import type { NotificationRequest } from '../ports';
 import { dayTimeText, endWords, toStatus, windowText, type MessageOptions, type ShiftRef } from './messages';
@@ -69,7 +70,12 @@ function spansText(refs: readonly ShiftRef[], nowMs: number, opts: MessageOption
 
 /** "on call now until 19:00" (or "until at least 19:00, then unknown") or "on call in 11 h 53 min": the timing the replaced catch-up would have told. */
 function timingText(ref: ShiftRef, nowMs: number, opts: MessageOptions): string {
-  if (ref.startMs <= nowMs) return `on call now ${endWords(ref, dayTimeText(ref.endMs, nowMs, ref, opts))}`;
+  const until = endWords(ref, dayTimeText(ref.endMs, nowMs, ref, opts));
+  // Another block of mine carries my on-call time on past this one's end: its "until" is this schedule's only, and
+  // the tray says where my time ends (adv47 r30 #1).
+  if (ref.startMs <= nowMs && goesOnPast(ref.endMs, opts.myBlocks?.() ?? []))
+    return `on call now; on ${ref.scheduleName} ${until}`;
+  if (ref.startMs <= nowMs) return `on call now ${until}`;
   return `on call ${formatRelative(nowMs, ref.startMs)}`;
 }
 
@@ -92,7 +98,9 @@ function cutBody(change: ShiftChange, nowMs: number, opts: MessageOptions): stri
       : ` ${joinNames(change.coverers)} ${change.coverers.length > 1 ? 'are' : 'is'} covering the rest.`;
   const ended = dayTimeText(cut.endMs, nowMs, cut, opts);
   const planned = dayTimeText(was.endMs, nowMs, was, opts);
-  return `Your ${cut.scheduleName} shift ended at ${ended}, not ${planned} as planned: you are not on call now.${rest}`;
+  // Not on call now only where no block of mine (any schedule, any account) has me now, as the tray says.
+  const state = goesOnPast(nowMs, opts.myBlocks?.() ?? []) ? '' : ': you are not on call now';
+  return `Your ${cut.scheduleName} shift ended at ${ended}, not ${planned} as planned${state}.${rest}`;
 }
 
 function removedBody(change: ShiftChange, nowMs: number, opts: MessageOptions): string {
@@ -100,10 +108,16 @@ function removedBody(change: ShiftChange, nowMs: number, opts: MessageOptions): 
   const name = first?.scheduleName ?? '';
   const when = spansText(change.before, nowMs, opts);
   const runningNow = change.before.some((r) => r.startMs <= nowMs && nowMs < r.endMs);
-  const state = runningNow ? 'you are not on call now' : 'you are no longer on call then';
-  if (change.coverers.length === 0) return `${name} ${when} was removed from your shifts: ${state}.`;
+  // Where another block of mine (any schedule, any account) has me then, the notice is about this shift only: "not
+  // on call" would contradict the tray (adv47 r30 #1).
+  const mine = opts.myBlocks?.() ?? [];
+  const stillOn = runningNow
+    ? goesOnPast(nowMs, mine)
+    : change.before.some((r) => onCallWithin(Math.max(r.startMs, nowMs), r.endMs, mine));
+  const state = stillOn ? '' : runningNow ? ': you are not on call now' : ': you are no longer on call then';
+  if (change.coverers.length === 0) return `${name} ${when} was removed from your shifts${state}.`;
   const verb = change.coverers.length > 1 ? 'are' : 'is';
-  return `${joinNames(change.coverers)} ${verb} covering your ${name} shift ${when}: ${state}.`;
+  return `${joinNames(change.coverers)} ${verb} covering your ${name} shift ${when}${state}.`;
 }
 
 export function changeNotification(

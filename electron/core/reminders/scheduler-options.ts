@@ -1,5 +1,6 @@
 // What a reminder scheduler is given, and its timings; apart from ./scheduler so its steps (./scheduler-run) can
 // read them without an import cycle.
+import type { BlockSpan } from '../../shared/on-call-run';
 import type { ServiceSettings } from '../../shared/settings';
 import type { Clock, Notifier } from '../ports';
 import type { FiredStore, HeldMessage } from '../storage/fired-store';
@@ -59,5 +60,8 @@ export interface ReminderSchedulerOptions {
   /** Whether my on-call time (every account's blocks) goes on past this end: then it is no end, and "Shift ended"
    *  is not said for it (shared/on-call-run.ts goesOnPast). */
   onCallGoesOnPast?: (endMs: number) => boolean;
+  /** Every block of mine as known, on every schedule of every account (the blocks `onCallGoesOnPast` asks): what a
+   *  change notice or correction asks before saying I am not on call then (shared/on-call-run.ts). */
+  myBlocks?: () => BlockSpan[];
   log?: (message: string) => void;
 }

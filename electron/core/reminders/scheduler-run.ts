@@ -88,7 +88,8 @@ function savedDataAt(r: Run, nowMs: number, unconfirmed: ReadonlySet<string>): (
 
 function messageOptions(r: Run): MessageOptions {
   const localZone = zoneOf(r);
-  return { ...(localZone ? { localZone } : {}), ...(r.o.locale ? { locale: r.o.locale } : {}) };
+  const mine = r.o.myBlocks ? { myBlocks: r.o.myBlocks } : {};
+  return { ...(localZone ? { localZone } : {}), ...(r.o.locale ? { locale: r.o.locale } : {}), ...mine };
 }
 
 /** Judges the whole plan by the wall clock now (a sleep noticed first), delivers the outcomes and re-arms. */
