@@ -167,7 +167,7 @@ const WEEK =
 const GLANCE_CONTROLS = /\/(MoreMenu|ReadinessLine|SyncNotes|StillRingLines)\.svelte/;
 /** The rest of the popover below its glance (the week's section, my shifts, the cards), loaded after its first frame. */
 const BELOW_GLANCE =
-  /\/(StatusMore|WeekSection|ScheduleCards|ScheduleCard|MyShifts|TakeOver|People|Avatar)\.svelte|renderer\/src\/lib\/(my-shift-rows|status-more|more-items|card-groups|zone-words|still-ring-rows|take-over-text|load-words)[.]|electron\/shared\/(day-word|load-text|readiness-fix|own-silence|still-ring-text|half-swap-text|block-words|coverage-words|hole-spans)[.]/;
+  /\/(StatusMore|WeekSection|ScheduleCards|ScheduleCard|MyShifts|TakeOver|People|Avatar)\.svelte|renderer\/src\/lib\/(my-shift-rows|status-more|more-items|card-groups|zone-words|still-ring-rows|take-over-text|load-words)[.]|electron\/shared\/(day-word|load-text|readiness-fix|own-silence|still-ring-text|half-swap-text|block-words|coverage-words|hole-spans|identity-notices)[.]/;
 /**
  * The coverage list's freshness words: status-model re-exports them (for the Coverage view and the tests) but the
  * first load uses none. Declared side-effect free (they only declare functions), or the entry would import the

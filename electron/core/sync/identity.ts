@@ -9,6 +9,8 @@ import { ok } from '../../api/errors';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { keepIfSame } from './apply';
 import type { FetchPass, ScheduleFetch } from './fetch';
+// Where the notices' ids are made and read: shared, so the popover reads the same rule.
+export { fixedAtEmail, identityNoticeIds } from '../../shared/identity-notices';
 
 export type IdentityRead =
   /** My e-mail names this user in the read. */
@@ -48,15 +50,6 @@ export function identityOfPass(pass: FetchPass, email: string, rememberedId: str
     ? { kind: 'absent', email: email.trim() }
     : { kind: 'unsettled' };
 }
-
-/** The notices that say who I am at an account is unsettled (my user under another e-mail; my e-mail naming no one):
- *  each is the account's problem, its fix the account's e-mail field in Settings. Main's alone: the id says it, so
- *  the popover's first load carries no field for it. */
-export const identityNoticeIds = {
-  moved: (accountId: string): string => `identity-moved:${accountId}`,
-  absent: (accountId: string): string => `identity-absent:${accountId}`,
-};
-export const fixedAtEmail = (noticeId: string): boolean => /^identity-(moved|absent):/.test(noticeId);
 
 type Swap = (users: User[]) => User[];
 
