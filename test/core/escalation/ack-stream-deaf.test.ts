@@ -53,9 +53,6 @@ describe('an answer stream with keepalives but no messages', () => {
     while (h.clock.now() < MY_START + 5 * MIN) await step(1_000);
     while (h.clock.now() < SHIFT_END) await step(10 * MIN);
     const requests = s.requests.slice(n0);
-    console.log(
-      `requests over the shift: ${requests.length}, probes ${s.ntfy.filter((m) => m.topic === `${TOPIC}-ack`).length}`,
-    );
     // ntfy's default visitor limit (docs/config.md "Rate limiting"): a bucket of 60, one more each 5 s.
     const publicLimit = 60 + (8 * HOUR) / 5_000;
     // Reading every 5 s for the hour after the phone rang and every 10 s after, as a stream that doesn't work is
