@@ -162,6 +162,8 @@ export interface Run {
   stream?: AckStream | undefined;
   /** The server refused streaming (404/405): the answers are polled as before. */
   streamRefused?: boolean;
+  /** When streaming is tried again after it didn't work (escalator-stream.ts). */
+  streamRetryAtMs?: number;
   /** Each target's names as last given (a handed-off shift is no target any more, yet is named by them). */
   named: Map<string, { scheduleName: string; accountName?: string; scheduleZone?: string } & Partial<Span>>;
 }

@@ -20,6 +20,9 @@ import {
 import type { AlarmTarget } from '../alarm/types';
 import type { PhoneAck } from './types';
 
+/** A stream that didn't work (refused, held, emptied, deaf to its probe) is tried again this long after. */
+export const STREAM_RETRY_MS = 30 * 60_000;
+
 /** Read beside a live stream too: the phone has been alerted (its time has come) and no answer has come, within
  *  the hour after (AWAIT_ACK_MS), the only time a tap is likely. A stream's path can die without a FIN or RST (a
  *  Wi-Fi roam, a VPN, a lost NAT mapping) and still count as live until its idle limit: a light read every
@@ -48,8 +51,9 @@ export async function takeAcks(r: Run, acks: readonly PhoneAck[]): Promise<void>
 export function keepStream(r: Run, nowMs: number, poll: () => void): void {
   const { provider } = r.o;
   const awaited = r.targets.filter((t) => answerAwaited(r, t, nowMs));
-  // Nothing awaited: the next alarm tries streaming again (a proxy may have been fixed meanwhile).
-  if (awaited.length === 0) r.streamRefused = false;
+  // Nothing awaited: the next alarm tries streaming again (a proxy may have been fixed meanwhile); while one is,
+  // streaming is tried again STREAM_RETRY_MS after it failed (a deaf path may have healed: the poll can rest).
+  if (awaited.length === 0 || nowMs >= (r.streamRetryAtMs ?? Infinity)) r.streamRefused = false;
   const want = !r.stopped && !r.streamRefused && r.bookRefused === undefined && awaited.length > 0;
   if (!want || !provider?.streamAcks) return closeStream(r);
   if (r.stream) return;
@@ -67,6 +71,7 @@ export function keepStream(r: Run, nowMs: number, poll: () => void): void {
         if (r.stream !== stream) return;
         r.stream = undefined;
         r.streamRefused = true;
+        r.streamRetryAtMs = r.o.clock.now() + STREAM_RETRY_MS;
         r.o.log?.(
           'phone escalation: the phone’s answers don’t stream from this server; reading them every few seconds',
         );

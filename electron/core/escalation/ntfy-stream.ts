@@ -15,7 +15,11 @@ import type { Clock } from '../ports';
 import { describe } from './http';
 import type { HttpStream } from './http-stream';
 import { holdUntil, retryAfterUntil, waitingUntil, type RateGate } from './rate-gate';
-import type { AckStream, AckWatch, PhoneAck } from './types';
+import type { AckStream, AckWatch } from './types';
+import { ackLineOf, acksOf } from './ntfy-lines';
+
+export { ackLineOf, acksOf } from './ntfy-lines';
+import { probeStream, type ProbeOptions } from './ntfy-probe';
 
 export const IDLE_MS = 60_000;
 /** ntfy sends its `open` event at once: a 2xx stream with no line by then doesn't stream through this path. */
@@ -27,30 +31,7 @@ export const STREAM_BACKOFF_MS = [1_000, 5_000, 15_000, 60_000, 5 * 60_000] as c
 /** A line longer than this is no answer of ours: dropped (the buffer stays bounded). */
 const LINE_MAX_CHARS = 16_384;
 
-/** One line of ntfy's JSON stream or poll, as the app reads it: only `"event":"message"` lines with an id count. */
-export function ackLineOf(line: string): { id: string; message: string; timeS: number | undefined } | undefined {
-  try {
-    const v: unknown = JSON.parse(line);
-    if (typeof v !== 'object' || v === null) return undefined;
-    const id = 'id' in v && typeof v.id === 'string' ? v.id : undefined;
-    const event = 'event' in v ? v.event : undefined;
-    const message = 'message' in v && typeof v.message === 'string' ? v.message : '';
-    const timeS = 'time' in v && typeof v.time === 'number' && Number.isFinite(v.time) ? v.time : undefined;
-    return id && event === 'message' ? { id, message, timeS } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The "ack <alert id>" answers among parsed lines, each at its server time (never later than now). */
-export const acksOf = (lines: ReturnType<typeof ackLineOf>[], nowMs: number): PhoneAck[] =>
-  lines.flatMap((l) =>
-    l && /^ack [\w-]+$/.test(l.message)
-      ? [{ id: l.message.slice(4), atMs: Math.min(nowMs, l.timeS === undefined ? nowMs : l.timeS * 1000) }]
-      : [],
-  );
-
-export interface AckStreamOptions {
+export interface AckStreamOptions extends ProbeOptions {
   clock: Clock;
   open: HttpStream;
   gate: RateGate;
@@ -59,15 +40,14 @@ export interface AckStreamOptions {
   headers: Record<string, string>;
   /** The last message id seen on the -ack topic (shared with the poll), or undefined. */
   cursor: { get(): string | undefined; set(id: string): void };
-  random?: () => number;
 }
 
 /** Reads the stream's text as it comes: its first whole line says the server opened it (`opened`); each message
- *  moves the cursor; its "I'm on it" answers go to the watcher. */
-function lineReader(o: AckStreamOptions, w: AckWatch, opened: () => void): (text: string) => void {
+ *  moves the cursor and is `heard` (a probe's); its "I'm on it" answers go to the watcher. */
+function lineReader(o: AckStreamOptions, w: AckWatch, opened: () => void, heard: (message: string) => void) {
   let buf = '';
   let first = true;
-  return (text) => {
+  return (text: string) => {
     buf += text;
     const lines = buf.split('\n');
     buf = lines.pop() ?? '';
@@ -77,6 +57,7 @@ function lineReader(o: AckStreamOptions, w: AckWatch, opened: () => void): (text
       opened();
     }
     const parsed = lines.map(ackLineOf);
+    for (const l of parsed) if (l) heard(l.message);
     const last = parsed.filter((l) => l !== undefined).pop();
     if (last) o.cursor.set(last.id);
     const acks = acksOf(parsed, o.clock.now());
@@ -98,6 +79,8 @@ interface OneStream {
   /** When it delivered its first line; undefined while it delivered none. */
   openedAtMs: number | undefined;
   silent: boolean;
+  /** Keepalives came, but a probe published to the topic did not (ntfy-probe.ts): aborted, the watcher polls. */
+  deaf: boolean;
   onText: (text: string) => void;
   done: () => boolean;
 }
@@ -105,24 +88,37 @@ interface OneStream {
 /** One connection's watch: its text read as lines, aborted when wordless past OPEN_WAIT_MS (`silent`: ntfy sends
  *  `open` first, so a buffering proxy holds it) or silent past IDLE_MS; `done` ends its timers (true: closed). */
 function watchOne(o: AckStreamOptions, w: AckWatch, s: StreamRun, here: AbortController): OneStream {
-  const one: OneStream = { openedAtMs: undefined, silent: false, onText: () => undefined, done: () => s.closed };
+  const one: OneStream = {
+    openedAtMs: undefined,
+    silent: false,
+    deaf: false,
+    onText: () => undefined,
+    done: () => s.closed,
+  };
+  let probes: ReturnType<typeof probeStream> | undefined;
   const cancelOpenWait = o.clock.setTimer(OPEN_WAIT_MS, () => {
     one.silent = one.openedAtMs === undefined;
     if (one.silent) here.abort();
   });
   let cancelIdle = o.clock.setTimer(IDLE_MS, () => here.abort());
-  const lines = lineReader(o, w, () => {
-    one.openedAtMs = o.clock.now();
-    s.live = true;
-    s.failures = 0;
-    w.onProblem(undefined);
-  });
+  const lines = lineReader(
+    o,
+    w,
+    () => {
+      one.openedAtMs = o.clock.now();
+      s.live = true;
+      s.failures = 0;
+      w.onProblem(undefined);
+      probes = probeStream(o, () => ((one.deaf = true), here.abort()));
+    },
+    (message) => probes?.heard(message),
+  );
   one.onText = (text) => {
     cancelIdle();
     cancelIdle = o.clock.setTimer(IDLE_MS, () => here.abort());
     lines(text);
   };
-  one.done = () => (cancelIdle(), cancelOpenWait(), (s.live = false), s.closed);
+  one.done = () => (cancelIdle(), cancelOpenWait(), probes?.stop(), (s.live = false), s.closed);
   return one;
 }
 
@@ -161,12 +157,13 @@ export function openAckStream(o: AckStreamOptions, w: AckWatch): AckStream {
     try {
       const end = await o.open({ method: 'GET', url: o.url(from), headers: o.headers }, one.onText, here.signal);
       if (one.done()) return;
+      if (one.deaf) return unusable();
       if (end.status < 200 || end.status >= 300) return ended(end.status, end.retryAfter);
       // Ended with no line at all (a proxy answering the long-lived GET with an empty 200).
       return one.openedAtMs === undefined ? unusable() : again(one.openedAtMs);
     } catch (e) {
       if (one.done()) return;
-      if (one.silent) return unusable();
+      if (one.silent || one.deaf) return unusable();
       // A stream that worked, then was cut (silent past IDLE_MS, a reset): reopened at once, not said.
       if (one.openedAtMs !== undefined) return again(one.openedAtMs);
       backoff(here.signal.aborted ? 'no answer in time' : describe(e).error);

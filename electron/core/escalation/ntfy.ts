@@ -9,7 +9,7 @@
 import type { Clock } from '../ports';
 import { call, type HttpSend } from './http';
 import { fetchStream, type HttpStream } from './http-stream';
-import { ackLineOf, acksOf, openAckStream } from './ntfy-stream';
+import { ackLineOf, acksOf, openAckStream, type AckStreamOptions } from './ntfy-stream';
 import { rateGate, waitingUntil, type RateGate } from './rate-gate';
 import { channelIdOf } from './secret';
 import type { Outcome, PhoneAlert, PhoneProvider } from './types';
@@ -63,6 +63,27 @@ function hostPart(server: string): { host?: string } {
     return {};
   }
 }
+
+/** The answer stream's subscription (`<topic>-ack/json?since=…`) and its probe (ntfy-probe.ts): a plain message to
+ *  the -ack topic, tried once (a lost one is probed again later, never taken as the stream's failure). */
+const streamOf = (
+  o: NtfyOptions,
+  base: string,
+  auth: Record<string, string>,
+  gate: RateGate,
+): Omit<AckStreamOptions, 'cursor'> => ({
+  clock: o.clock,
+  open: o.stream ?? fetchStream,
+  gate,
+  url: (from) => `${base}-ack/json?since=${from}`,
+  headers: auth,
+  probe: (text) =>
+    call(
+      { clock: o.clock, send: o.send, gate, retry: false },
+      { method: 'POST', url: `${base}-ack`, headers: auth, body: text },
+    ).then((r) => r.ok),
+  ...(o.random ? { random: o.random } : {}),
+});
 
 export function createNtfy(o: NtfyOptions): PhoneProvider {
   const base = `${o.server.replace(/\/+$/, '')}/${o.topic}`;
@@ -131,15 +152,7 @@ export function createNtfy(o: NtfyOptions): PhoneProvider {
     // The same answers, heard as they come; it shares `since` with the poll, so neither reads one twice.
     streamAcks: (watch) =>
       openAckStream(
-        {
-          clock: o.clock,
-          open: o.stream ?? fetchStream,
-          gate,
-          url: (from) => `${base}-ack/json?since=${from}`,
-          headers: auth,
-          cursor: { get: () => since, set: (id) => void (since = id) },
-          ...(o.random ? { random: o.random } : {}),
-        },
+        { ...streamOf(o, base, auth, gate), cursor: { get: () => since, set: (id) => void (since = id) } },
         watch,
       ),
   };

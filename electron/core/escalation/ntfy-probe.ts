@@ -1,0 +1,65 @@
+// A stream that gets ntfy's keepalives proves only that the connection lives, not that published messages reach it:
+// a subscription pinned to an instance or proxy that no longer gets the topic's messages keeps sending keepalives
+// while the phone's "I'm on it" never comes (adv50 r30 #1: a tap at 10:30 went unheard for the rest of the shift).
+// So while the stream listens, the app publishes a small probe message to its own `-ack` topic (docs/publish.md:
+// a POST to the topic is delivered to every open subscription of it) soon after the stream opens and every
+// PROBE_EVERY_MS after, and expects it on the stream within PROBE_WAIT_MS. One not heard: the stream is deaf and the
+// watcher polls instead. The probe is cached like any message (docs/publish.md "Message caching"), so its id stays a
+// valid `since=` for the next read; its text is no "ack …" line, so it acknowledges nothing. Every 10 min keeps it
+// at 48 messages over an 8-hour shift, well under ntfy.sh's 250 a day (docs/publish.md "Limitations").
+import type { Clock } from '../ports';
+
+export const PROBE_FIRST_MS = 1_000;
+export const PROBE_EVERY_MS = 10 * 60_000;
+/** A message published reaches open subscriptions at once: one not heard by then isn't coming on this stream. */
+export const PROBE_WAIT_MS = 10_000;
+
+export interface ProbeOptions {
+  clock: Clock;
+  /** Publishes `text` to the -ack topic; true once the server took it (a failure proves nothing about the stream). */
+  probe?: (text: string) => Promise<boolean>;
+  random?: () => number;
+}
+
+export interface Probes {
+  /** A message's text heard on the stream. */
+  heard(message: string): void;
+  stop(): void;
+}
+
+/** Probes the stream from now until stopped; `deaf`: a probe published was not heard within PROBE_WAIT_MS. */
+export function probeStream(o: ProbeOptions, deaf: () => void): Probes {
+  const { probe } = o;
+  if (!probe) return { heard: () => undefined, stop: () => undefined };
+  let stopped = false;
+  let awaited: string | undefined;
+  let cancel: () => void = () => undefined;
+  const after = (ms: number) => {
+    cancel();
+    cancel = o.clock.setTimer(ms, () => void send());
+  };
+  async function send(): Promise<void> {
+    const text = `probe ${Math.floor((o.random ?? Math.random)() * 1e9).toString(36)}-${o.clock.now().toString(36)}`;
+    awaited = text;
+    const published = await probe?.(text).catch(() => false);
+    if (stopped) return;
+    // Not published (a 503, no connection): nothing learned about the stream; probed again later. Heard already
+    // (the stream can carry it before the POST's answer arrives): the next probe is planned.
+    if (!published || awaited === undefined) return ((awaited = undefined), after(PROBE_EVERY_MS));
+    cancel = o.clock.setTimer(PROBE_WAIT_MS, () => {
+      if (!stopped && awaited !== undefined) deaf();
+    });
+  }
+  after(PROBE_FIRST_MS);
+  return {
+    heard(message) {
+      if (awaited === undefined || message !== awaited) return;
+      awaited = undefined;
+      after(PROBE_EVERY_MS);
+    },
+    stop() {
+      stopped = true;
+      cancel();
+    },
+  };
+}
