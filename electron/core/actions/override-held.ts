@@ -5,7 +5,10 @@ import type { OncallClient } from '../../api/client-types';
 import type { OverrideOutcome, OverrideRequest } from '../../shared/ipc-contract';
 import { windowCoveredBy } from './window-coverage';
 import { formatDayTime, joinNames } from '../../shared/format';
-import { readWindowShifts } from './window-read';
+import { heldOf, readWindowShifts } from './window-read';
+import { differing, plannedLines } from './plan-lines';
+import { differingText } from './plan-words';
+import type { HeldDeps } from './plan-held';
 import { isUnread, unreadText, type Unread, type UnreadAt } from './unread-words';
 import { failure, type Failure } from './common';
 import type { PlannedOverride } from './override-window';
@@ -82,6 +85,8 @@ export interface HeldBasis {
   me: string;
   /** Now and the user's zone, for a wait the service asked for when it refused the read (unread-words.ts). */
   at?: { nowMs: number; zone: string };
+  /** Names and times in the user's words, for a change at some instants of the window (plan-words.ts). */
+  words?: HeldDeps;
 }
 
 /** "Erin now covers it", "you are now on call then", "nobody else is on call then" (names as the service gave them);
@@ -132,13 +137,23 @@ export async function changedSincePreview(
   const mine = known.length === 0 ? false : await knownIdentical(client, plan, known);
   if (isUnread(mine)) return unread(mine, unreadAt(basis));
   if (mine !== false) return changedSinceCreated(people, lower(basis.me), mine === 'maybe');
-  const told = new Set(request.replaces.map(lower));
-  const same = told.size === people.size && [...told].every((e) => people.has(e));
-  if (same) return undefined;
   const again =
     basis.since === 'the preview'
       ? 'look at the preview again and create it once it shows what you want'
       : 'look at it again and choose anew';
+  // Who the preview showed at each instant: held to every flow's rule (plan-lines.ts), not only whom it replaces.
+  const shown = request.previewed?.held;
+  if (shown !== undefined && basis.words !== undefined) {
+    const now = heldOf(shifts, plan.startMs, plan.endMs);
+    const pieces = differing(now, plannedLines(shown), plan.startMs, plan.endMs);
+    if (pieces.length === 0) return undefined;
+    const said = pieces.map((d) => ({ h: { ...d, emails: d.now }, planned: d.planned }));
+    const what = differingText(basis.words, plan.scheduleId, said, now);
+    return failure('validation', `Changed since ${basis.since}: ${what}. Nothing was sent: ${again}.`);
+  }
+  const told = new Set(request.replaces.map(lower));
+  const same = told.size === people.size && [...told].every((e) => people.has(e));
+  if (same) return undefined;
   return failure(
     'validation',
     `Changed since ${basis.since}: ${nowText(people, lower(basis.me))}. Nothing was sent: ${again}.`,
