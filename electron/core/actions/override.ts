@@ -166,8 +166,7 @@ async function createChecked(
   const ends = await restOfShiftNow(client, request, plan, deps.clock.now(), deps.localZone?.());
   if ('ok' in ends) return ends;
   const at = { nowMs: deps.clock.now(), zone: deps.localZone?.() ?? 'UTC', me };
-  const words = heldDepsOf(deps, client);
-  const basis: HeldBasis = { since: asked ? 'you planned it' : 'the preview', me, at, words };
+  const basis: HeldBasis = { since: asked ? 'you planned it' : 'the preview', me, at, words: heldDepsOf(deps, client) };
   // The window written is the plan's (as the app read it): it too must be the one the preview showed.
   const reshaped = windowSincePreview(request, ends, at) ?? windowSincePreview(request, plan, at);
   if (reshaped !== undefined) return failure('validation', reshaped);

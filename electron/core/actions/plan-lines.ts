@@ -4,6 +4,9 @@
 // comparing only WHOM it replaces let a manager's Alice-on-my-Thursday pass unseen and be written over.
 import type { HeldShown } from '../../shared/action-schemas';
 import type { Stretch } from '../model/timeline';
+import { differingText, type WordsDeps } from './plan-words';
+
+export type { WordsDeps };
 
 /** Who was planned on call over one stretch of the window (lower-cased; [] nobody). */
 export interface PlannedLine {
@@ -66,3 +69,18 @@ export function shownLines(stretches: readonly Stretch[], max: number): HeldShow
 /** The lines carried back from the preview, in instants. */
 export const plannedLines = (shown: readonly HeldShown[]): PlannedLine[] =>
   shown.map((l) => ({ startMs: Date.parse(l.start), endMs: Date.parse(l.end), emails: l.emails }));
+
+/** The form's re-read against the preview's stretches: undefined as shown, else what differs in the user's words. */
+export function shownChanged(
+  words: WordsDeps,
+  { scheduleId }: { scheduleId: string },
+  now: Parameters<typeof differingText>[3],
+  shown: readonly HeldShown[],
+) {
+  const [first, last] = [now[0], now.at(-1)];
+  if (!first || !last) return undefined;
+  const pieces = differing(now, plannedLines(shown), first.startMs, last.endMs);
+  if (pieces.length === 0) return undefined;
+  const said = pieces.map((d) => ({ h: { ...d, emails: d.now }, planned: d.planned }));
+  return differingText(words, scheduleId, said, now);
+}

@@ -1,6 +1,18 @@
 // The words of a change since a plan (plan-held.ts, plan-lines.ts): each stretch that differs from what was planned
 // there, said from who is on call now, one way in every flow.
-import type { Held, HeldDeps } from './plan-held';
+/** One stretch as read (plan-held.ts Held): who is on call, with the names the read gave. */
+interface Held {
+  startMs: number;
+  endMs: number;
+  emails: string[];
+  names?: Readonly<Record<string, string>>;
+}
+/** What the words need of a flow (plan-held.ts HeldDeps): names, times, me. Kept apart so the two form no cycle. */
+export interface WordsDeps {
+  nameOf: (scheduleId: string, email: string) => string;
+  windowOf: (scheduleId: string, startMs: number, endMs: number) => string;
+  meOn: (scheduleId: string) => string;
+}
 
 /** "Carol Lee", "Carol Lee and Dan Ray", "you, Carol Lee and Dan Ray". */
 const list = (names: readonly string[]): string =>
@@ -48,7 +60,7 @@ function stretchText({ now, planned, me, when }: Stretch, name: (e: string) => s
 }
 
 /** The people of one read by name: as the schedule lists them, else as the read gave them; me as "you". */
-function namer(deps: HeldDeps, scheduleId: string, held: readonly Held[]): (e: string) => string {
+function namer(deps: WordsDeps, scheduleId: string, held: readonly Held[]): (e: string) => string {
   const me = deps.meOn(scheduleId).toLowerCase();
   const read: Record<string, string> = {};
   for (const h of held) Object.assign(read, h.names);
@@ -61,7 +73,7 @@ function namer(deps: HeldDeps, scheduleId: string, held: readonly Held[]): (e: s
 
 /** Stretches that differ from what was planned there, in the user's words (the first three, in time order). */
 export function differingText(
-  deps: HeldDeps,
+  deps: WordsDeps,
   scheduleId: string,
   pieces: ReadonlyArray<{ h: Held; planned: readonly string[] }>,
   held: readonly Held[],

@@ -30,7 +30,7 @@ describe('team edit: 502 on my rename, a manager renamed it meanwhile', () => {
           get(t, p, r) {
             const v: unknown = Reflect.get(t, p, r);
             if (typeof v !== 'function') return v;
-            if (p !== 'updateTeam') return v.bind(t);
+            if (p !== 'updateTeam') return (...args: unknown[]): unknown => Reflect.apply(v, t, args);
             return async (...args: unknown[]) => {
               const res: unknown = await Reflect.apply(v, t, args);
               if (!injected) {
