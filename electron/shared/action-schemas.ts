@@ -21,6 +21,14 @@ export const OverrideWindowSchema = z.discriminatedUnion('kind', [
 ]);
 export type OverrideWindow = z.infer<typeof OverrideWindowSchema>;
 
+/** One stretch of a previewed window: who was on call then (lower-cased; [] nobody). */
+export const HeldShownSchema = z.object({
+  start: instant('Start'),
+  end: instant('End'),
+  emails: list(text('E-mail', 'email'), 'people on call', 20),
+});
+export type HeldShown = z.infer<typeof HeldShownSchema>;
+
 export const OverrideRequestSchema = z.object({
   scheduleId: ScheduleId,
   window: OverrideWindowSchema,
@@ -33,7 +41,15 @@ export const OverrideRequestSchema = z.object({
   replaces: list(text('E-mail', 'email'), 'people replaced', 20).optional(),
   /** The window that preview showed: a "rest of current shift" that resolves to another end now (a manager made the
    *  shift grow or shrink since) sends nothing and says so, never a window the user was not shown. */
-  previewed: z.object({ start: instant('Start'), end: instant('End') }).optional(),
+  previewed: z
+    .object({
+      start: instant('Start'),
+      end: instant('End'),
+      /** Who that preview showed on call at each instant of the window: Create re-reads it and holds it to the
+       *  same per-instant rule as away, swap and take over (plan-lines.ts), not only to whom it replaces. */
+      held: list(HeldShownSchema, 'stretches', COUNT_LIMITS.heldStretches).optional(),
+    })
+    .optional(),
   /** The coverage request this override answers (Cover…): re-read just before the write, and nothing is sent when
    *  it no longer asks (withdrawn, or no longer pending). */
   coverageRequestId: id('Coverage request id').optional(),
@@ -65,6 +81,8 @@ export const OverridePreviewSchema = z.object({
   /** Who is on call in part of the window isn't known (the schedule never loaded, shifts it couldn't read, past what
    *  was read): `replaces` and `onCallBefore` then say only who is known, never "nobody". */
   unknownOnCall: z.boolean().optional(),
+  /** Who is on call at each instant of the window as the preview read it; absent when part of it is unknown. */
+  held: z.array(HeldShownSchema).optional(),
   /** The covering people are already exactly who is on call for the whole window: the override would change nothing. */
   alreadyOnCall: z.boolean().optional(),
   /** What the preview's statements over the window rest on (fresh, saved data, or unknown time in it): "nothing to

@@ -55,6 +55,8 @@ export const FIELD_LIMITS = {
 export const COUNT_LIMITS = {
   /** People covering one override (spec section 8). */
   coveringPeople: 4,
+  /** Stretches of a previewed window carried back with Create (window-before.ts keeps as many). */
+  heldStretches: 200,
   watchedSchedules: 100,
   leadTimes: 6,
   quietDays: 7,

@@ -5,7 +5,8 @@ import type { OncallClient } from '../../api/client-types';
 import type { OverrideOutcome, OverrideRequest } from '../../shared/ipc-contract';
 import { windowCoveredBy } from './window-coverage';
 import { formatDayTime, joinNames } from '../../shared/format';
-import { readWindowShifts } from './window-read';
+import { heldOf, readWindowShifts } from './window-read';
+import { shownChanged, type WordsDeps } from './plan-lines';
 import { isUnread, unreadText, type Unread, type UnreadAt } from './unread-words';
 import { failure, type Failure } from './common';
 import type { PlannedOverride } from './override-window';
@@ -68,12 +69,6 @@ async function noSecondOverride(
   return seen === 'in_place' ? { status: 'created_unconfirmed', message: IN_PLACE } : undefined;
 }
 
-/**
- * undefined: the service holds the people the preview said are replaced (or, with no preview, no identical override
- * of this window is in place: `known` are this app's own on this account), so it may be sent.
- * An outcome: the service already shows exactly the covering people throughout (an earlier attempt applied late, or
- * someone did it), so nothing is sent. A failure: changed since the preview, or not readable; nothing is sent.
- */
 /** What the later write was planned on: the preview the user confirmed, or (a write that waited behind another one
  *  on the schedule) the schedule as the app read it when the write was asked for. */
 export interface HeldBasis {
@@ -82,6 +77,7 @@ export interface HeldBasis {
   me: string;
   /** Now and the user's zone, for a wait the service asked for when it refused the read (unread-words.ts). */
   at?: { nowMs: number; zone: string };
+  words?: WordsDeps; // names and times in the user's words (plan-words.ts)
 }
 
 /** "Erin now covers it", "you are now on call then", "nobody else is on call then" (names as the service gave them);
@@ -111,6 +107,8 @@ export function changedSinceCreated(
   );
 }
 
+/** undefined: the service holds what the preview showed, so it may be sent; else an outcome (already in place) or a
+ *  failure (changed since, or not readable): nothing is sent. Without a preview: no identical override in place. */
 export async function changedSincePreview(
   client: OncallClient,
   request: OverrideRequest,
@@ -132,13 +130,17 @@ export async function changedSincePreview(
   const mine = known.length === 0 ? false : await knownIdentical(client, plan, known);
   if (isUnread(mine)) return unread(mine, unreadAt(basis));
   if (mine !== false) return changedSinceCreated(people, lower(basis.me), mine === 'maybe');
-  const told = new Set(request.replaces.map(lower));
-  const same = told.size === people.size && [...told].every((e) => people.has(e));
-  if (same) return undefined;
   const again =
     basis.since === 'the preview'
       ? 'look at the preview again and create it once it shows what you want'
       : 'look at it again and choose anew';
+  const shown = request.previewed?.held; // each instant as shown (plan-lines.ts), not only who's replaced
+  const what = shown && basis.words && shownChanged(basis.words, plan, heldOf(shifts, plan.startMs, plan.endMs), shown);
+  if (what) return failure('validation', `Changed since ${basis.since}: ${what}. Nothing was sent: ${again}.`);
+  if (shown && basis.words) return undefined; // as shown at every instant
+  const told = new Set(request.replaces.map(lower));
+  const same = told.size === people.size && [...told].every((e) => people.has(e));
+  if (same) return undefined;
   return failure(
     'validation',
     `Changed since ${basis.since}: ${nowText(people, lower(basis.me))}. Nothing was sent: ${again}.`,

@@ -14,7 +14,7 @@ import { readHeld } from './window-read';
 const lower = (e: string) => e.trim().toLowerCase();
 
 /** The plan-held words on this session: names as its state lists them, times in the user's zone. */
-function heldDepsOf(deps: ActionDeps, client: OncallClient): HeldDeps {
+export function heldDepsOf(deps: ActionDeps, client: OncallClient): HeldDeps {
   const nowMs = deps.clock.now();
   const schedule = (id: string) => deps.snapshot.get().schedules.find((s) => s.id === id);
   return {

@@ -6,7 +6,9 @@ import type { ActionError, OverridePreview, OverrideRequest } from '../../shared
 import type { ServiceSettings } from '../../shared/settings';
 import type { Person } from '../../shared/view-state';
 import type { Snapshot } from '../model/snapshot';
-import { peopleIn, stretchAt, timelineBasis, timelineOf } from '../model/timeline';
+import { peopleIn, stretchAt, stretchesIn, timelineBasis, timelineOf } from '../model/timeline';
+import { shownLines } from './plan-lines';
+import { COUNT_LIMITS } from '../../shared/limits';
 import { scheduleStatus } from '../state/status';
 import { currentSegment } from '../state/take-over';
 import { HOUR_MS } from '../../shared/time';
@@ -113,6 +115,13 @@ function inputProblems(issues: ReadonlyArray<{ path: PropertyKey[]; message: str
   };
 }
 
+/** Who the timeline shows at each instant of the window, carried back with Create (plan-lines.ts). */
+function heldShown(snapshot: Snapshot, scheduleId: string, startMs: number, endMs: number) {
+  const t = timelineOf(snapshot.schedules.find((s) => s.id === scheduleId));
+  const held = shownLines(stretchesIn(t, startMs, endMs), COUNT_LIMITS.heldStretches);
+  return held ? { held } : {};
+}
+
 export function planOverride(
   request: OverrideRequest,
   snapshot: Snapshot,
@@ -141,6 +150,7 @@ export function planOverride(
     replaces: people.replaces,
     onCallBefore: people.peak,
     ...(people.unknown ? { unknownOnCall: true } : {}),
+    ...heldShown(snapshot, request.scheduleId, startMs, endMs),
     alreadyOnCall: windowCoveredBy(shiftsOf(snapshot, request.scheduleId), startMs, endMs, covering.value),
     basis: windowBasis(snapshot, request.scheduleId, settings, nowMs, startMs, endMs),
   };

@@ -9,7 +9,7 @@ import { overrideRefusal } from './override-refusal';
 import { changedSincePreview, restOfShiftNow, windowSincePreview, type HeldBasis } from './override-held';
 import { createWriteLane } from './write-lane';
 import { waitingForEarlier } from './earlier-write';
-import { plannedNow } from './override-planned';
+import { heldDepsOf, plannedNow } from './override-planned';
 import { sameWishInPlace } from './override-repeat';
 import { coverageGone } from './cover-still-asked';
 import { changedWithin } from './take-over-inside';
@@ -167,7 +167,7 @@ async function createChecked(
   const ends = await restOfShiftNow(client, request, plan, deps.clock.now(), deps.localZone?.());
   if ('ok' in ends) return ends;
   const at = { nowMs: deps.clock.now(), zone: deps.localZone?.() ?? 'UTC', me };
-  const basis: HeldBasis = { since: asked ? 'you planned it' : 'the preview', me, at };
+  const basis: HeldBasis = { since: asked ? 'you planned it' : 'the preview', me, at, words: heldDepsOf(deps, client) };
   // The window written is the plan's (as the app read it): it too must be the one the preview showed.
   const reshaped = windowSincePreview(request, ends, at) ?? windowSincePreview(request, plan, at);
   if (reshaped !== undefined) return failure('validation', reshaped);

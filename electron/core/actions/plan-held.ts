@@ -6,6 +6,8 @@ import { coverRefusal } from '../../shared/swap-rules';
 import type { HandoffItemState } from '../../shared/handoff';
 import { clipHeld, grownPast, reachesPast, type Within } from './plan-block';
 import { isUnread, unreadText, type Unread, type UnreadAt } from './unread-words';
+import { differingText } from './plan-words';
+import { differing } from './plan-lines';
 
 const BEFORE = 'The schedule could not be read just before sending, so nothing was sent (a write goes only on what the';
 const UNREAD = { sentence: `${BEFORE} service holds now).`, what: 'the schedule', retry: 'Retry when it can be read.' };
@@ -73,51 +75,6 @@ function merged(held: readonly Held[]): Held[] {
   return out;
 }
 
-/** "Carol Lee", "Carol Lee and Dan Ray", "you, Carol Lee and Dan Ray". */
-const list = (names: readonly string[]): string =>
-  names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}` : (names[0] ?? '');
-/** The verb for these people: "you" takes the plural form ("you are", "you cover"), as more than one do. */
-const verb = (names: readonly string[], one: string, many: string): string =>
-  names.length > 1 || names[0] === 'you' ? many : one;
-
-/** Who is on call over one stretch and what was planned there (lower-cased), with me ('' unknown). */
-interface Stretch {
-  now: readonly string[];
-  planned: readonly string[];
-  me: string;
-  when: string;
-}
-
-/**
- * One stretch that differs from the plan, worded from who is on call there now. "covers" only for people who took
- * the time from me (I am no longer on call there) or from everyone planned; someone beside people still on call is
- * "on call with" them.
- */
-function stretchText({ now, planned, me, when }: Stretch, name: (e: string) => string): string {
-  if (now.length === 0) return `nobody is on call ${when}`;
-  const added = now.filter((e) => !planned.includes(e)).map(name);
-  const beside = now.filter((e) => e !== me).map(name);
-  if (me !== '' && now.includes(me)) {
-    if (beside.length === 0)
-      return planned.includes(me) ? `you are now on call alone ${when}` : `you are now on call ${when}`;
-    if (!planned.includes(me)) return `you are now on call with ${list(beside)} ${when}`;
-    // Only who changed is named: a partner who was already there when planned is no news (adv48 round 9, minor).
-    const newly = now.filter((e) => e !== me && !planned.includes(e)).map(name);
-    const who = newly.length > 0 ? newly : beside;
-    return `${list(who)} ${verb(who, 'is', 'are')} now on call with you ${when}`;
-  }
-  if (added.length === 0) {
-    const gone = planned.filter((e) => !now.includes(e)).map(name);
-    return `${list(gone)} ${verb(gone, 'is', 'are')} no longer on call ${when}`;
-  }
-  const kept = now.filter((e) => planned.includes(e)).map(name);
-  const covers = `${list(added)} now ${verb(added, 'covers', 'cover')} ${when}`;
-  if (kept.length === 0) return covers;
-  return planned.includes(me)
-    ? `${covers}, with ${list(kept)}`
-    : `${list(added)} ${verb(added, 'is', 'are')} now on call with ${list(kept)} ${when}`;
-}
-
 /** "Carol Lee now covers Mon 09:00 – Tue 09:00", "Carol Lee is now on call with you Mon 20:00 – Tue 09:00", "you
  *  are now on call with Carol Lee Thu …", "you are no longer on call Mon …", "nobody is on call …". */
 export function changeText(
@@ -128,14 +85,6 @@ export function changeText(
   landed = false,
 ): string {
   const planned = [...new Set([c.from, ...c.others].map((e) => e.toLowerCase()))];
-  const me = deps.meOn(c.scheduleId).toLowerCase();
-  const read: Record<string, string> = {};
-  for (const h of held) Object.assign(read, h.names);
-  const known = (e: string) => {
-    const n = deps.nameOf(c.scheduleId, e);
-    return n !== '' && n.toLowerCase() !== e ? n : (read[e] ?? e);
-  };
-  const name = (e: string) => (e === me ? 'you' : known(e));
   // Inside the window the plan had `from` and the others; around it (beyond), `from` off call.
   // The plan's own intent (the cover chosen, with the others kept) is no change: only what differs from both the
   // plan and its outcome is said (adv48 round 10, minor), unless nothing else differs. A block that moved (time
@@ -145,16 +94,10 @@ export function changeText(
   const news = landed || beyond.length > 0 ? changed : changed.filter((h) => !sameSet(h.emails, target));
   const differing = (news.length > 0 ? news : changed).map((h) => ({ h, planned }));
   const around = merged(beyond).map((h) => ({ h, planned: [] as string[] }));
-  const parts = [...differing, ...around]
-    .sort((x, y) => x.h.startMs - y.h.startMs)
-    .slice(0, 3)
-    .map(({ h, planned: p }) => {
-      const when = deps.windowOf(c.scheduleId, h.startMs, h.endMs);
-      return stretchText({ now: h.emails, planned: p, me, when }, name);
-    });
+  const parts = differingText(deps, c.scheduleId, [...differing, ...around], held);
   // A write that landed and was changed since (a manager's later change): what holds now, nothing to choose.
-  if (landed) return `Changed since it landed: ${parts.join('; ')} (the schedule holds that now).`;
-  return `Changed since you planned it: ${parts.join('; ')}. Nothing was sent: look at it again and choose anew.`;
+  if (landed) return `Changed since it landed: ${parts} (the schedule holds that now).`;
+  return `Changed since you planned it: ${parts}. Nothing was sent: look at it again and choose anew.`;
 }
 
 const REFUSALS = {
@@ -197,7 +140,9 @@ function windowAsPlanned(deps: HeldDeps, c: PlannedCover, held: readonly Held[])
   if (held.length > 0 && held.every((h) => sameSet(h.emails, target)))
     return { state: 'handed_off', message: 'The schedule already shows it in place, so it was not sent.' };
   const planned = [c.from.toLowerCase(), ...others];
-  if (held.length === 0 || !held.every((h) => sameSet(h.emails, planned)))
+  // The rule every flow's re-read goes through, the override form's too: who is on call at each instant, as planned.
+  const asPlanned = [{ startMs: c.startMs, endMs: c.endMs, emails: planned }];
+  if (held.length === 0 || differing(held, asPlanned, c.startMs, c.endMs).length > 0)
     return { state: 'changed', message: changeText(deps, { ...c, others }, held) };
   const refusal = coverRefusal(
     held.map((h) => h.emails),

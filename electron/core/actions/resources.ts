@@ -2,7 +2,8 @@
 // (the client validates again at its edge); answers are folded into the snapshot so every surface shows them.
 import type { ChatUserGroup, Team } from '../../api/schemas';
 import { ChatUserGroupInputSchema, ScheduleIdSchema, TeamIdSchema, UpdateTeamInputSchema } from '../../api/schemas';
-import { validationError } from '../../api/errors';
+import { validationError, type ApiError, type Result } from '../../api/errors';
+import { cachedTeam, teamBeforeSend } from './team-before';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { extractScheduleId } from '../../shared/settings';
 import { failure, fromApiError, guarded, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps } from './common';
@@ -39,6 +40,9 @@ const chatGroupLost = (cause: unknown) =>
   );
 
 export function teamUpdate(deps: ActionDeps) {
+  // Teams whose last change has an unknown outcome, with the values they showed before it: Save again is held to
+  // those, not to a later read that may already show a late-applied change (adv48 r31 #3).
+  const doubts = new Map<string, Team>();
   return async (request: Omit<RequestOf<'team:update'>, 'accountId'>): Promise<ResponseOf<'team:update'>> =>
     guardedWrite(async (sending) => {
       const id = TeamIdSchema.safeParse(request.teamId);
@@ -52,22 +56,35 @@ export function teamUpdate(deps: ActionDeps) {
       }
       const client = deps.client();
       if (!client) return NOT_SET_UP;
-      sending();
-      let result = await client.updateTeam(id.data, input.data);
+      const teamId = id.data;
+      const seen = (t: Team) => deps.snapshot.set(withTeam(deps.snapshot.get(), { ...t, id: t.id ?? teamId }));
+      const earlier = doubts.get(teamId) ?? cachedTeam(deps.snapshot.get(), teamId);
+      const at = { client, snapshot: deps.snapshot.get(), seen };
+      const before = await teamBeforeSend(at, teamId, input.data, earlier, doubts.has(teamId));
+      if ('ok' in before) {
+        if (before.error.kind === 'changed_since_planned') doubts.delete(teamId);
+        return before;
+      }
+      // Already showing the user's values (a late apply): nothing to send.
+      let result: Result<Team, ApiError>;
+      if (before.kind === 'shown') result = { ok: true, value: before.team };
+      else {
+        sending();
+        result = await client.updateTeam(teamId, input.data);
+      }
       if (!result.ok && result.error.kind === 'outcome_unknown') {
-        const look = {
-          client,
-          snapshot: deps.snapshot.get(),
-          clock: deps.clock,
-          graceMs: deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS,
-        };
-        const verified = await verifyTeamUpdate(look, id.data, input.data, result.error);
-        if (!verified.ok) return verified;
+        const look = { ...at, clock: deps.clock, graceMs: deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS };
+        const verified = await verifyTeamUpdate(look, teamId, input.data, result.error, earlier);
+        if (!verified.ok) {
+          if (earlier && !doubts.has(teamId)) doubts.set(teamId, earlier);
+          return verified;
+        }
         result = verified;
       }
       if (!result.ok) return fromApiError(result.error);
+      doubts.delete(teamId);
       // The answer is the team we patched: one sent back without its id is still that team, never an id-less one.
-      const team = { ...result.value, id: result.value.id ?? id.data };
+      const team = { ...result.value, id: result.value.id ?? teamId };
       deps.snapshot.set(withTeam(deps.snapshot.get(), team));
       return { ok: true as const, value: { id: team.id, name: team.name ?? team.id, description: team.description } };
     }, teamLost);

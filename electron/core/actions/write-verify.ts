@@ -10,34 +10,57 @@ import { failure, whatHappened, type Failure } from './common';
 
 type Unknown = Extract<ApiError, { kind: 'outcome_unknown' }>;
 
-/** What the team looks like on the service now: read through the first cached schedule that lists it. */
-async function readTeam(client: OncallClient, snapshot: Snapshot, teamId: string): Promise<Team | undefined> {
+/** What the team looks like on the service now: read through the first cached schedule that lists it; undefined
+ *  when none lists it or the read failed. */
+export async function readTeam(client: OncallClient, snapshot: Snapshot, teamId: string): Promise<Team | undefined> {
   const via = snapshot.schedules.find((s) => s.details?.teams.some((t) => t.id === teamId));
   if (!via) return undefined;
   const read = await client.getSchedule(via.id);
   return read.ok ? read.value.teams.find((t) => t.id === teamId) : undefined;
 }
 
-const applied = (team: Team, input: UpdateTeamInput): boolean =>
-  (input.name === undefined || team.name === input.name) &&
-  (input.description === undefined || team.description === input.description);
+const FIELDS = ['name', 'description'] as const;
+
+/** What the team shows for the fields the change sets: the user's values, its earlier ones, or someone else's
+ *  (a value that is neither, or a mix that no single write gives). */
+export function teamStands(
+  team: Team,
+  input: UpdateTeamInput,
+  earlier: Team | undefined,
+): 'mine' | 'earlier' | 'other' {
+  const asked = FIELDS.filter((f) => input[f] !== undefined);
+  if (asked.every((f) => team[f] === input[f])) return 'mine';
+  if (earlier && asked.every((f) => team[f] === earlier[f])) return 'earlier';
+  return 'other';
+}
+
+/** "called “Platform”", "called “Platform”, described as “…”": the values the team shows for the fields asked. */
+export function teamShows(team: Team, input: UpdateTeamInput): string {
+  const parts = [
+    ...(input.name !== undefined ? [`called “${team.name ?? ''}”`] : []),
+    ...(input.description !== undefined ? [`described as “${team.description ?? ''}”`] : []),
+  ];
+  return parts.join(', ');
+}
 
 const sleep = (clock: Clock, ms: number) => new Promise<void>((resolve) => clock.setTimer(ms, resolve));
 
 /**
- * The team as saved when reading it back shows the change; otherwise a failure saying what is known. A PATCH
- * sets values (it cannot add anything twice), so once the team shows the old values, saving again is safe.
+ * The team as saved when reading it back shows the change; otherwise a failure saying what the read shows, with its
+ * values: its earlier ones (the service may still apply the change: a few seconds prove nothing) or someone else's.
+ * `seen` gets every team read, so the app shows what the service holds, not what it held before.
  */
 export async function verifyTeamUpdate(
-  deps: { client: OncallClient; snapshot: Snapshot; clock: Clock; graceMs: number },
+  deps: { client: OncallClient; snapshot: Snapshot; clock: Clock; graceMs: number; seen: (team: Team) => void },
   teamId: string,
   input: UpdateTeamInput,
   error: Unknown,
+  earlier: Team | undefined,
 ): Promise<Result<Team, Failure['error']>> {
   const why = whatHappened(error.cause, error.status);
   let team = await readTeam(deps.client, deps.snapshot, teamId);
-  // A slow server may still be applying it: look once more before saying it was not saved.
-  if (team && !applied(team, input)) {
+  // A slow server may still be applying it: look once more before saying what it shows.
+  if (team && teamStands(team, input, earlier) !== 'mine') {
     await sleep(deps.clock, deps.graceMs);
     team = await readTeam(deps.client, deps.snapshot, teamId);
   }
@@ -47,10 +70,16 @@ export async function verifyTeamUpdate(
       `${why}, and the team could not be read back, so it is unknown whether the change was saved. Check the team on the on-call service.`,
     );
   }
-  if (applied(team, input)) return { ok: true, value: team };
+  deps.seen(team);
+  const stands = teamStands(team, input, earlier);
+  if (stands === 'mine') return { ok: true, value: team };
+  const shows =
+    stands === 'earlier'
+      ? `the team still shows its earlier values (${teamShows(team, input)}) a few seconds later, but the service may still apply your change`
+      : `the team now shows someone else's change (${teamShows(team, input)}); the service may still apply yours over it`;
   return failure(
-    'not_saved',
-    `${why}, and the team still shows its earlier values, so the change was most likely not saved. Saving it again cannot apply it twice.`,
+    'outcome_unknown',
+    `${why}, and ${shows}. Saving it again reads the team first and sends it only while the team shows the values it had before your change, or yours.`,
   );
 }
 

@@ -66,7 +66,8 @@ export class OverrideWrite {
         ? {
             ...request,
             replaces: shown.replaces.map((p) => p.email),
-            previewed: { start: shown.start, end: shown.end },
+            // Who it showed at each instant: a manager's change inside the window is said, not written over.
+            previewed: { start: shown.start, end: shown.end, ...(shown.held ? { held: shown.held } : {}) },
           }
         : request,
     );
