@@ -186,6 +186,8 @@ export async function runStatus(
       serveCalendarFeed: false,
       // A look from a terminal neither rings an alarm nor books the phone: the app does (`--ack` answers one).
       alarms: false,
+      // Nor does it resume a hand-off the app left open: that is the app's to finish.
+      resumeHandoff: false,
       notificationHealth: notificationHealth(),
       ...(args.ics ? { horizonDays: Math.min(args.days ?? DEFAULT_ICS_DAYS, MAX_FETCH_DAYS) } : {}),
     });

@@ -33,6 +33,8 @@ export interface EngineParts {
   /** Where the fired record opened at start is kept for the parts made before it (readiness reads it). */
   fired: { store?: FiredStore };
   handoff: HandoffController;
+  /** EngineOptions.resumeHandoff, defaulted. */
+  resumeHandoff: boolean;
   /** Whether the keychain still holds the record key, asked as the app stops (record-key.ts checkRecordKey). */
   keyCheck?: () => Promise<void>;
   handlers: EngineHandlers;
@@ -137,7 +139,7 @@ export function engineSurface(p: EngineParts): Engine {
     readiness.update();
     void feed.apply();
     // A hand-off left open by the last run resumes: what may have been sent is looked for, never sent blind.
-    await p.handoff.start();
+    if (p.resumeHandoff) await p.handoff.start();
   }
 
   async function stop(): Promise<void> {

@@ -321,6 +321,7 @@ export function createEngine(options: EngineOptions): Engine {
     readiness,
     fired,
     handoff,
+    resumeHandoff: options.resumeHandoff !== false,
     handlers,
     alarms,
     localZone: c.localZone,

@@ -63,6 +63,9 @@ export interface EngineOptions {
   alarmSurface?: AlarmSurface;
   /** Whether the shift-start alarm and the phone escalation run (default true); `status` never rings nor books. */
   alarms?: boolean;
+  /** Whether a hand-off the last run left open resumes at start (default true); `status` is a look and acts on no
+   *  saved plan (adv52 r33: its re-reads tripled the command's requests). */
+  resumeHandoff?: boolean;
   /** Opens a window (the alarm's "Can't — find cover" opens Ask for cover / take over); absent: nothing opens. */
   openView?: (view: ViewName, params?: Record<string, string>) => void;
   /** The OS the alarm's readiness line speaks of (default: this process's). */
