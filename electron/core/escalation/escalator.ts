@@ -17,7 +17,7 @@ import { bookOrSend, pruneMissed } from './escalator-send';
 import { awaitedLeft, pollLeft } from './escalator-acks';
 import { closeStream, keepStream, readBesideStream, takeAcks } from './escalator-stream';
 import { settleBooked, settleLeft, stopSent, unsureMissed } from './escalator-settle';
-import { readAfterWake } from './wake-read';
+import { wakeRead } from './wake-read';
 import {
   acked,
   answerAwaited,
@@ -114,12 +114,6 @@ async function poll(r: Run, forced = false): Promise<boolean> {
   await takeAcks(r, answer.value);
   return true;
 }
-
-/** The phone was alerted (sent, or a booking whose time came) for a start whose answer is awaited. */
-const alertedAwaiting = (r: Run, nowMs: number): boolean =>
-  r.targets.some(
-    (t) => answerAwaited(r, t, nowMs) && (t.key in r.state.sent || (r.state.booked[t.key]?.atMs ?? Infinity) <= nowMs),
-  );
 
 function arm(r: Run): void {
   r.cancelTimer?.();
@@ -239,17 +233,7 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
           await stopSent(r, provider, key, handle, o.clock.now());
         await tick(r);
       }),
-    checkAcks: () =>
-      readAfterWake({
-        clock: o.clock,
-        read: () => {
-          let ok = true;
-          return r.serial(async () => void (ok = r.stopped || (await poll(r, true)))).then(() => ok);
-        },
-        alerted: () => alertedAwaiting(r, o.clock.now()),
-        waitingUntilMs: () => o.provider?.waitingUntilMs?.(),
-        stopped: () => r.stopped,
-      }),
+    checkAcks: () => wakeRead(r, () => poll(r, true)),
     look: (woke = false) => r.serial(() => lookAgain(r, woke)),
     status: () => statusOf(r),
     retry: () =>

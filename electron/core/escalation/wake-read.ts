@@ -5,6 +5,7 @@
 // bound the alarm's hold already has for the service's read (ALARM_HOLD_GRACE_MS), never before a 429's Retry-After.
 import { ALARM_HOLD_GRACE_MS } from '../alarm/engine';
 import type { Clock } from '../ports';
+import { answerAwaited, type Run } from './escalator-run';
 
 /** Between tries when the server gave no Retry-After: a few tries within the bound, not a burst. */
 export const WAKE_READ_RETRY_MS = 2_000;
@@ -34,3 +35,22 @@ export async function readAfterWake(w: WakeRead): Promise<void> {
     await pause(w.clock, waitMs);
   }
 }
+
+/** The phone was alerted (sent, or a booking whose time came) for a start whose answer is awaited. */
+const alertedAwaiting = (r: Run, nowMs: number): boolean =>
+  r.targets.some(
+    (t) => answerAwaited(r, t, nowMs) && (t.key in r.state.sent || (r.state.booked[t.key]?.atMs ?? Infinity) <= nowMs),
+  );
+
+/** After a wake, before a late alarm may ring: `read` (a forced read, one look at a time) until one goes through. */
+export const wakeRead = (r: Run, read: () => Promise<boolean>): Promise<void> =>
+  readAfterWake({
+    clock: r.o.clock,
+    read: () => {
+      let ok = true;
+      return r.serial(async () => void (ok = r.stopped || (await read()))).then(() => ok);
+    },
+    alerted: () => alertedAwaiting(r, r.o.clock.now()),
+    waitingUntilMs: () => r.o.provider?.waitingUntilMs?.(),
+    stopped: () => r.stopped,
+  });
