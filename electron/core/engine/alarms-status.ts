@@ -45,7 +45,11 @@ export function statusesOf(w: AlarmsWiring, r: AlarmsRun, nowMs: number): AlarmS
   if (!store) return [];
   // The current start (rung or due), else the last one this run knew of that rang. Each as the data says now.
   const live = new Map((engine?.targets() ?? []).map((t) => [t.key, t]));
-  const known = [...r.seen.values()].map((s) => s.target).filter((t) => t.atMs <= nowMs);
+  // One that rang is known whatever the wall clock reads: set back before its start, the alarm vanished until the
+  // clock came round again, its acknowledgement with it (adv50 r30 #3).
+  const known = [...r.seen.values()]
+    .map((s) => s.target)
+    .filter((t) => t.atMs <= nowMs || store.get(t.key)?.rungAtMs !== undefined);
   const passed = (t: AlarmTarget) => store.get(t.key)?.passedAtMs !== undefined;
   const current = known.filter((t) => (live.get(t.key)?.endMs ?? 0) > nowMs && !passed(t));
   // Handed off (no longer planned, or cut short, before its planned end): no "not acknowledged" for a shift no

@@ -260,9 +260,13 @@ export function notePastUnrung(r: Run, t: AlarmTarget, nowMs: number): boolean {
   return waits;
 }
 /** The phone's answer to `t` is read (from `leadMs` before its time): its alarm waits for one and its shift runs,
- *  or within the hour after its alert's time (a shift shorter than that, too). */
+ *  or within the hour after its alert's time (a shift shorter than that, too). One that rang here or alerted the
+ *  phone awaits it whatever the wall clock reads now: set back before its start, the answers went unread until the
+ *  clock came round again (adv50 r30 #3: a tap counted 299 s late). */
 export const answerAwaited = (r: Run, t: AlarmTarget, nowMs: number, leadMs = 0): boolean =>
-  !acked(r, t.key) && nowMs >= t.atMs - leadMs && nowMs <= Math.max(dueOf(r, t) + AWAIT_ACK_MS, t.endMs);
+  !acked(r, t.key) &&
+  (nowMs >= t.atMs - leadMs || r.o.alarm(t.key)?.rungAtMs !== undefined || t.key in r.state.sent) &&
+  nowMs <= Math.max(dueOf(r, t) + AWAIT_ACK_MS, t.endMs);
 
 /** How soon the phone's answers are read again: every POLL_MS in the first hour after an alert's time, then every
  *  LATE_POLL_MS while its shift runs. */

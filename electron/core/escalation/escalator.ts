@@ -17,6 +17,7 @@ import { bookOrSend, pruneMissed } from './escalator-send';
 import { awaitedLeft, pollLeft } from './escalator-acks';
 import { closeStream, keepStream, readBesideStream, takeAcks } from './escalator-stream';
 import { settleBooked, settleLeft, stopSent, unsureMissed } from './escalator-settle';
+import { wakeRead } from './wake-read';
 import {
   acked,
   answerAwaited,
@@ -87,16 +88,16 @@ async function reconcile(r: Run): Promise<void> {
 
 /** The phone's answers since the earliest alarm that waits for one began (a restart or a sleep loses none). While
  *  a live stream hears them, only a `forced` read goes out (after a wake, before a late alarm rings). */
-async function poll(r: Run, forced = false): Promise<void> {
+async function poll(r: Run, forced = false): Promise<boolean> {
   const { o, state } = r;
   const nowMs = o.clock.now();
   await pollLeft(r, nowMs);
   const awaiting = r.targets.filter((t) => answerAwaited(r, t, nowMs));
   // Nothing is awaited any more: the poll has ended, and its failure with it.
-  if (awaiting.length === 0 || !o.provider?.pollAcks) return endProblem(r, READING);
+  if (awaiting.length === 0 || !o.provider?.pollAcks) return (endProblem(r, READING), true);
   // A refused booking's credentials would be refused here too: not asked every 5 s (until `retry`).
   const beside = forced || readBesideStream(r, awaiting, nowMs);
-  if (r.bookRefused !== undefined || (r.stream?.live() && !beside)) return;
+  if (r.bookRefused !== undefined || (r.stream?.live() && !beside)) return true;
   const handles = new Map(
     awaiting.flatMap((t) => {
       const kept = state.receipts?.[t.key];
@@ -107,10 +108,11 @@ async function poll(r: Run, forced = false): Promise<void> {
   const answer = await o.provider.pollAcks({ sinceMs, handles });
   // A forced read's failure while a live stream hears the answers is not the phone's problem; while the stream is
   // down this read is what hears them, so its failure (a 429) is said.
-  if (r.stream?.live() && !answer.ok) return;
-  if (!outcome(r, answer, READING) || !answer.ok) return;
+  if (r.stream?.live() && !answer.ok) return false;
+  if (!outcome(r, answer, READING) || !answer.ok) return false;
   // An answer to an earlier start's alert of the same block (the shift moved since) settles the block.
   await takeAcks(r, answer.value);
+  return true;
 }
 
 function arm(r: Run): void {
@@ -231,7 +233,7 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
           await stopSent(r, provider, key, handle, o.clock.now());
         await tick(r);
       }),
-    checkAcks: () => r.serial(() => (r.stopped ? Promise.resolve() : poll(r, true))),
+    checkAcks: () => wakeRead(r, () => poll(r, true)),
     look: (woke = false) => r.serial(() => lookAgain(r, woke)),
     status: () => statusOf(r),
     retry: () =>
