@@ -1,0 +1,113 @@
+// A change notice or correction about Work's Ops says "you are not on call now" / "no longer on call then" / "Not on
+// call at 10:00 after all" only where every watched schedule of every account read that time fresh (issue 47): while
+// Acme answers 500 with nothing saved, Acme's Platform may have me then, so the words stay about Ops alone. The
+// control: Acme read fresh with no block of mine then keeps them. Real engine, two simulators on loopback, fake clock.
+// World: Work's Ops (UTC, 8 h: Bob 01–09Z, me 09–17Z, Alice 17–01Z); Acme's Platform (Alice/me by day from 09Z: Alice
+// Mon 09Z – Tue 09Z, me Tue 09Z – Wed 09Z, …). On Acme I am `acmeEmail`: alice (off Platform Tue, Thu) or me.
+import { describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../support/engine-harness';
+import { API_KEY, opsSeed, platformSeed } from '../support/seeds';
+import { startSimulator } from '../../../electron/simulator/server';
+
+const at = Date.parse;
+const MIN = 60_000;
+const REM = { leadTimesMin: [15], atStart: true, atEnd: true, shiftChanges: true, startAlarm: 'off' };
+const TUE_OPS = { startMs: at('2026-03-10T09:00:00Z'), endMs: at('2026-03-10T17:00:00Z') };
+const THU_OPS = { startMs: at('2026-03-12T09:00:00Z'), endMs: at('2026-03-12T17:00:00Z') };
+
+/** Work and Acme from `startMs`; Acme answers 500 to everything from the start (nothing saved) when `acmeDown`. */
+async function world(startMs: number, acmeDown: boolean): Promise<Harness> {
+  const h = await createHarness({ startMs, seed: opsSeed, files: 'fs' });
+  const acme = await startSimulator({ seed: platformSeed(), now: () => h.clock.now() });
+  if (acmeDown) acme.faults.set('*', { status: 500 });
+  // Alice is off Platform on Tue and Thu: read fresh, Acme has no block of "mine" then (the control).
+  const acmeEmail = acmeDown ? 'me@example.com' : 'alice@example.com';
+  const accounts = [
+    {
+      id: 'work',
+      label: 'Work',
+      baseUrl: h.sim.url,
+      email: 'me@example.com',
+      schedules: [{ id: 'sch_ops', reminders: REM }],
+    },
+    { id: 'acme', label: 'Acme', baseUrl: acme.url, email: acmeEmail, schedules: [{ id: 'sch_plat', reminders: REM }] },
+  ];
+  await h.files.writeAtomic('settings.json', JSON.stringify({ version: 2, startAtLogin: true, accounts }));
+  await h.secrets.set(`work@${new URL(h.sim.url).host}`, API_KEY);
+  await h.secrets.set(`acme@${new URL(acme.url).host}`, API_KEY);
+  const close = h.close.bind(h);
+  h.close = async () => (await close(), await acme.close());
+  return h;
+}
+
+/** Bob takes `span` of Ops at Tue 10:05Z; the notices shown within 20 minutes after. */
+async function opsGivenToBob(acmeDown: boolean, span: { startMs: number; endMs: number }): Promise<string> {
+  const h = await world(at('2026-03-10T10:00:00Z'), acmeDown);
+  const e = h.engine({ alarms: false });
+  await h.clock.runWhileAdvancing(e.start(), 1000, 60);
+  await h.clock.advance(5 * MIN);
+  const mark = h.notifier.shown.length;
+  h.sim.state.addOverride('sch_ops', { ...span, userIds: ['usr_bob'] }, h.clock.now());
+  await h.clock.advance(20 * MIN);
+  const notes = h.notifier.shown.slice(mark).map((n) => `${n.title} | ${n.body}`);
+  await e.stop();
+  await h.close();
+  return notes.join('\n');
+}
+
+/** Thu 08:50Z I give my Ops Thu 09–17Z to Bob (after its "On call in 15 min"); the notices shown up to 09:10Z. */
+async function giveOpsAway(acmeDown: boolean): Promise<string> {
+  const h = await world(at('2026-03-12T08:00:00Z'), acmeDown);
+  const e = h.engine({ alarms: false });
+  await h.clock.runWhileAdvancing(e.start(), 1000, 60);
+  await h.clock.advanceTo(at('2026-03-12T08:50:00Z'));
+  const window = { kind: 'custom' as const, start: '2026-03-12T09:00:00Z', end: '2026-03-12T17:00:00Z' };
+  const write = e.handlers['override:create']({ scheduleId: 'work:sch_ops', window, emails: ['bob@example.com'] });
+  await h.clock.runWhileAdvancing(write);
+  await h.clock.advanceTo(at('2026-03-12T09:10:00Z'));
+  const notes = h.notifier.shown.map((n) => `${n.title} | ${n.body}`).join('\n');
+  await e.stop();
+  await h.close();
+  return notes;
+}
+
+const COVERS_TUE = 'Bob Stone is covering your Ops shift 10:00–18:00 (09:00–17:00 UTC)';
+const COVERS_THU = 'Bob Stone is covering your Ops shift Thu 10:00–18:00 (Thu 09:00–17:00 UTC)';
+const COVERS = 'Bob Stone covers Ops 10:00–18:00 (09:00–17:00 UTC) instead of you.';
+
+describe("a notice about Work's Ops while Acme (another account) is unknown then", () => {
+  it('my running Ops block given to Bob: removed, but no "you are not on call now"', async () => {
+    const notes = await opsGivenToBob(true, TUE_OPS);
+    expect(notes).toContain(`Work · Your shift was removed | ${COVERS_TUE}.`);
+    expect(notes).not.toMatch(/not on call now/);
+  }, 60_000);
+
+  it('my Thu Ops block given to Bob: no "you are no longer on call then"', async () => {
+    const notes = await opsGivenToBob(true, THU_OPS);
+    expect(notes).toContain(`${COVERS_THU}.`);
+    expect(notes).not.toMatch(/no longer on call then/);
+  }, 60_000);
+
+  it('a correction of my give-away: its title is about Ops, never "Not on call at 10:00 after all"', async () => {
+    const notes = await giveOpsAway(true);
+    expect(notes).toContain(`Work · Ops at 10:00 (09:00 UTC) is not yours after all | ${COVERS}`);
+    expect(notes).not.toMatch(/Not on call at 10:00 \(09:00 UTC\) after all/);
+  }, 120_000);
+});
+
+describe('the same with Acme read fresh and no block of mine there then (control)', () => {
+  it('my running Ops block given to Bob: "you are not on call now"', async () => {
+    const notes = await opsGivenToBob(false, TUE_OPS);
+    expect(notes).toContain(`Work · Your shift was removed | ${COVERS_TUE}: you are not on call now.`);
+  }, 60_000);
+
+  it('my Thu Ops block given to Bob: "you are no longer on call then"', async () => {
+    const notes = await opsGivenToBob(false, THU_OPS);
+    expect(notes).toContain(`${COVERS_THU}: you are no longer on call then.`);
+  }, 60_000);
+
+  it('a correction of my give-away: "Not on call at 10:00 after all"', async () => {
+    const notes = await giveOpsAway(false);
+    expect(notes).toContain(`Work · Not on call at 10:00 (09:00 UTC) after all | ${COVERS}`);
+  }, 120_000);
+});
