@@ -15,16 +15,29 @@ function mineUnknownOn(state: OffCallSource, s: ScheduleView): boolean {
   return state.me.gaps.some((g) => g.kind === 'not_read' && g.scheduleId === s.id && g.accountId === s.accountId);
 }
 
+/** The schedule a message is about: its basis is said beside the message (policy.ts heldLine, "according to saved
+ *  data from 14:02"), so its saved data is no basis left unsaid. */
+export interface SaidSchedule {
+  accountId: string;
+  scheduleId: string;
+}
+
 /** The basis of "not on call over [fromMs, toMs)" (at least the instant fromMs): unknown where any watched schedule
- *  is, else saved where any is saved data, else fresh. */
-export function offCallBasis(states: readonly OffCallSource[], fromMs: number, toMs: number): Basis {
+ *  is, else saved where any other than `said` is saved data, else fresh. */
+export function offCallBasis(
+  states: readonly OffCallSource[],
+  fromMs: number,
+  toMs: number,
+  said?: SaidSchedule,
+): Basis {
   let saved: Basis | undefined;
   for (const state of states)
     for (const s of state.schedules) {
       if (mineUnknownOn(state, s)) return { kind: 'unknown', why: 'not_read' };
       const b = viewBasis(s, fromMs, Math.max(toMs, fromMs + 1));
       if (b.kind === 'unknown') return b;
-      if (b.kind === 'saved') saved ??= b;
+      const isSaid = s.accountId === said?.accountId && s.id === said.scheduleId;
+      if (b.kind === 'saved' && !isSaid) saved ??= b;
     }
   return saved ?? { kind: 'fresh', readAt: null };
 }

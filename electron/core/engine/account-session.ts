@@ -50,7 +50,7 @@ export interface AccountSessionOptions {
    *  change notice or correction asks before saying I am not on call then (shared/on-call-run.ts). */
   myBlocks?: () => readonly BlockSpan[];
   /** What "not on call" over a time rests on across every watched schedule (shared/off-call-basis.ts). */
-  offCallBasis?: (fromMs: number, toMs: number) => Basis;
+  offCallBasis?: (fromMs: number, toMs: number, scheduleId: string) => Basis;
   /** What an earlier account of the same service tells for this one: the schedules both watch (service ids) and,
    *  when it is one, the coverage requests (one list per service and person). Left out of this one's reminders. */
   toldElsewhere?: () => ToldElsewhere;

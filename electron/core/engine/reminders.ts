@@ -67,7 +67,7 @@ export interface RemindersWiring {
    *  change notice or correction asks before saying I am not on call then (shared/on-call-run.ts). */
   myBlocks?: () => readonly BlockSpan[];
   /** What "not on call" over a time rests on across every watched schedule (shared/off-call-basis.ts). */
-  offCallBasis?: (fromMs: number, toMs: number) => Basis;
+  offCallBasis?: (fromMs: number, toMs: number, scheduleId: string) => Basis;
   log: (message: string) => void;
   /** Saved schedule data found untrue once read (a change it shows that the record of my blocks doesn't vouch for):
    *  said once, in the notice of saved entries not used. */

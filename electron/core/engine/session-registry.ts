@@ -128,10 +128,10 @@ function makeSession(parts: SessionRegistryParts, ctx: SessionContext, account: 
     alarmTakesStart: (id, startMs) => parts.alarmTakesStart?.(serviceOf(account.id).baseUrl, id, startMs) ?? false,
     // My on-call time is every account's blocks joined by the one rule (the alarm's): an end it goes on past is none.
     onCallGoesOnPast: (endMs) => goesOnPast(endMs, allMine()),
-    // A change notice or correction about one schedule asks the same blocks before saying I am not on call then, and
-    // each account's state as the tray derives it (the views its run asks) for what that rests on (issue 47).
+    // A notice about one schedule asks the same blocks before saying I'm not on call, and what that rests on (#47).
     myBlocks: allMine,
-    offCallBasis: (fromMs, toMs) => offCallBasis([...sessions.values()].map(stateNow), fromMs, toMs),
+    offCallBasis: (fromMs, toMs, scheduleId) =>
+      offCallBasis([...sessions.values()].map(stateNow), fromMs, toMs, { accountId: account.id, scheduleId }),
     toldElsewhere: () => toldElsewhere(parts.effective().accounts, account.id, options.clock.now()),
     kin: () => kinOf(parts.effective().accounts, account.id),
     bestRead: (own) =>

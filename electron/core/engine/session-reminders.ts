@@ -32,7 +32,7 @@ export interface SessionRemindersOptions {
    *  change notice or correction asks before saying I am not on call then (shared/on-call-run.ts). */
   myBlocks?: () => readonly BlockSpan[];
   /** What "not on call" over a time rests on across every watched schedule (shared/off-call-basis.ts). */
-  offCallBasis?: (fromMs: number, toMs: number) => Basis;
+  offCallBasis?: (fromMs: number, toMs: number, scheduleId: string) => Basis;
   toldElsewhere?: () => ToldElsewhere;
   /** The other accounts of the same service: a reminder one of them showed is not shown again through this one. */
   kin?: () => AccountId[];

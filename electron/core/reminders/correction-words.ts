@@ -33,7 +33,7 @@ export function correctionNotification(
   // time only, never "not on call" (adv47 r30 #2).
   // So too where another watched schedule doesn't know that instant fresh (an account down, a hole: issue 47).
   const elsewhere =
-    goesOnPast(was.startMs, opts.myBlocks?.() ?? []) || !offCallFresh(opts, was.startMs, was.startMs + 1);
+    goesOnPast(was.startMs, opts.myBlocks?.() ?? []) || !offCallFresh(opts, was, was.startMs, was.startMs + 1);
   const title = elsewhere ? `${was.scheduleName} at ${at} is not yours after all` : `Not on call at ${at} after all`;
   return toStatus(key, title, `${who}${rest}`, was);
 }
@@ -80,7 +80,7 @@ function pastCorrection(
   // So too where another watched schedule doesn't know that time fresh (issue 47).
   const elsewhere =
     spans.some((s) => onCallWithin(s.fromMs, s.toMs, opts.myBlocks?.() ?? [])) ||
-    !spans.every((s) => offCallFresh(opts, s.fromMs, s.toMs));
+    !spans.every((s) => offCallFresh(opts, c.was, s.fromMs, s.toMs));
   const title = elsewhere
     ? `Correction: ${c.was.scheduleName} ${at} was not yours`
     : `Correction: not on call ${at} after all`;

@@ -15,7 +15,7 @@ export interface MessageOptions {
   myBlocks?: () => readonly BlockSpan[];
   /** What "not on call over [fromMs, toMs)" rests on across every watched schedule of every account
    *  (shared/off-call-basis.ts): said only where it is fresh, never over time another account doesn't know. */
-  offCallBasis?: (fromMs: number, toMs: number) => Basis;
+  offCallBasis?: (fromMs: number, toMs: number, scheduleId: string) => Basis;
 }
 
 /** The options about my time on every account (my blocks, what "not on call" rests on), passed on as given. */
@@ -30,8 +30,8 @@ export function myTimeOf(
 
 /** Whether "not on call" may be said over [fromMs, toMs): every watched schedule read it fresh (saved data would be
  *  stated as fresh, unknown time as known). Without the hook (one schedule, as in unit tests) its own read decides. */
-export function offCallFresh(opts: MessageOptions, fromMs: number, toMs: number): boolean {
-  return (opts.offCallBasis?.(fromMs, toMs).kind ?? 'fresh') === 'fresh';
+export function offCallFresh(opts: MessageOptions, ref: ShiftRef, fromMs: number, toMs: number): boolean {
+  return (opts.offCallBasis?.(fromMs, toMs, ref.scheduleId).kind ?? 'fresh') === 'fresh';
 }
 
 /** One stretch of my on-call time on one schedule, as reminders need it. */

@@ -65,6 +65,6 @@ export interface ReminderSchedulerOptions {
    *  change notice or correction asks before saying I am not on call then (shared/on-call-run.ts). */
   myBlocks?: () => readonly BlockSpan[];
   /** What "not on call" over a time rests on across every watched schedule (shared/off-call-basis.ts). */
-  offCallBasis?: (fromMs: number, toMs: number) => Basis;
+  offCallBasis?: (fromMs: number, toMs: number, scheduleId: string) => Basis;
   log?: (message: string) => void;
 }
