@@ -4,6 +4,7 @@
 // never stales, hides or delays the others. Outside code sees only the AccountSession surface: what it reads
 // (inputs, known), what it asks (refresh, handlers), and its lifecycle; the parts stay behind it.
 import type { BlockSpan } from '../../shared/on-call-run';
+import type { Basis } from '../../shared/basis';
 import type { AccountId } from '../../shared/accounts';
 import type { Account, ServiceSettings } from '../../shared/settings';
 import type { ActionDeps } from '../actions/common';
@@ -47,7 +48,9 @@ export interface AccountSessionOptions {
   onCallGoesOnPast?: (endMs: number) => boolean;
   /** Every block of mine as known, on every schedule of every account (the blocks `onCallGoesOnPast` asks): what a
    *  change notice or correction asks before saying I am not on call then (shared/on-call-run.ts). */
-  myBlocks?: () => BlockSpan[];
+  myBlocks?: () => readonly BlockSpan[];
+  /** What "not on call" over a time rests on across every watched schedule (shared/off-call-basis.ts). */
+  offCallBasis?: (fromMs: number, toMs: number, scheduleId: string) => Basis;
   /** What an earlier account of the same service tells for this one: the schedules both watch (service ids) and,
    *  when it is one, the coverage requests (one list per service and person). Left out of this one's reminders. */
   toldElsewhere?: () => ToldElsewhere;

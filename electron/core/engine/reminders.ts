@@ -3,6 +3,8 @@
 // shift reminders are held until every watched schedule was heard from after it (fetched, or failed to fetch),
 // so a catch-up is judged from what the service says now, not from what was saved before the sleep.
 import type { BlockSpan } from '../../shared/on-call-run';
+import type { Basis } from '../../shared/basis';
+import { myTimeOf } from '../reminders/message-words';
 import type { ServiceSettings } from '../../shared/settings';
 import type { FiredStore } from '../storage/cache';
 import type { HeldMessage } from '../storage/fired-store';
@@ -63,7 +65,9 @@ export interface RemindersWiring {
   onCallGoesOnPast?: (endMs: number) => boolean;
   /** Every block of mine as known, on every schedule of every account (the blocks `onCallGoesOnPast` asks): what a
    *  change notice or correction asks before saying I am not on call then (shared/on-call-run.ts). */
-  myBlocks?: () => BlockSpan[];
+  myBlocks?: () => readonly BlockSpan[];
+  /** What "not on call" over a time rests on across every watched schedule (shared/off-call-basis.ts). */
+  offCallBasis?: (fromMs: number, toMs: number, scheduleId: string) => Basis;
   log: (message: string) => void;
   /** Saved schedule data found untrue once read (a change it shows that the record of my blocks doesn't vouch for):
    *  said once, in the notice of saved entries not used. */
@@ -291,7 +295,7 @@ function heldHooks(last: () => ReminderInputs | undefined, wiring: RemindersWiri
 /** What a plan is made from: the inputs as of now, and every block of mine on every account (a change notice or
  *  correction says "not on call" only where none of them has me). */
 function planInput(inputs: ReminderInputs, wiring: RemindersWiring, nowMs: number, localZone: string) {
-  return { ...inputs, nowMs, localZone, ...(wiring.myBlocks ? { myBlocks: wiring.myBlocks } : {}) };
+  return { ...inputs, nowMs, localZone, ...myTimeOf(wiring) };
 }
 
 export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
@@ -354,7 +358,7 @@ export function createRemindersFor(wiring: RemindersWiring): ReminderHook {
     ...(wiring.silenced ? { silenced: wiring.silenced } : {}),
     ...(wiring.alarmTakesStart ? { alarmTakesStart: wiring.alarmTakesStart } : {}),
     ...(wiring.onCallGoesOnPast ? { onCallGoesOnPast: wiring.onCallGoesOnPast } : {}),
-    ...(wiring.myBlocks ? { myBlocks: wiring.myBlocks } : {}),
+    ...myTimeOf(wiring),
     ...heldHooks(() => lastInputs, wiring, start),
     // Travel: a plan made in another zone words its messages in that zone's times; plan again before judging.
     beforeJudge: () => {

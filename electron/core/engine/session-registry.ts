@@ -14,6 +14,8 @@ import { withServiceWrites } from '../state/service-writes';
 import { withBestReads } from '../state/best-reads';
 import { goesOnPast, type BlockSpan } from '../../shared/on-call-run';
 import { myBlockSpans } from '../reminders/plan';
+import { offCallBasis } from '../../shared/off-call-basis';
+import { deriveState } from '../state/derive';
 import {
   defaultServiceSettings,
   serviceSettings,
@@ -113,6 +115,8 @@ function makeSession(parts: SessionRegistryParts, ctx: SessionContext, account: 
   const ownKey = overrides?.apiKeys?.[variable];
   const allMine = (): BlockSpan[] =>
     [...sessions.entries()].flatMap(([id, s]) => myBlockSpans(s.known().snapshot, serviceOf(id)));
+  const demo = overrides?.demo === true;
+  const stateNow = (s: AccountSession) => deriveState({ ...s.inputs(demo, undefined), nowMs: options.clock.now() });
   return createAccountSession({
     accountId: account.id,
     clock: options.clock,
@@ -124,8 +128,10 @@ function makeSession(parts: SessionRegistryParts, ctx: SessionContext, account: 
     alarmTakesStart: (id, startMs) => parts.alarmTakesStart?.(serviceOf(account.id).baseUrl, id, startMs) ?? false,
     // My on-call time is every account's blocks joined by the one rule (the alarm's): an end it goes on past is none.
     onCallGoesOnPast: (endMs) => goesOnPast(endMs, allMine()),
-    // A change notice or correction about one schedule asks the same blocks before saying I am not on call then.
+    // A notice about one schedule asks the same blocks before saying I'm not on call, and what that rests on (#47).
     myBlocks: allMine,
+    offCallBasis: (fromMs, toMs, scheduleId) =>
+      offCallBasis([...sessions.values()].map(stateNow), fromMs, toMs, { accountId: account.id, scheduleId }),
     toldElsewhere: () => toldElsewhere(parts.effective().accounts, account.id, options.clock.now()),
     kin: () => kinOf(parts.effective().accounts, account.id),
     bestRead: (own) =>

@@ -2,6 +2,8 @@
 // the account (its own keys in the record, its label in notifications), and told only what no earlier account of
 // the same service tells (that one tells those once).
 import type { BlockSpan } from '../../shared/on-call-run';
+import type { Basis } from '../../shared/basis';
+import { myTimeOf } from '../reminders/message-words';
 import type { AccountId } from '../../shared/accounts';
 import type { ServiceSettings } from '../../shared/settings';
 import type { Snapshot } from '../model/snapshot';
@@ -28,7 +30,9 @@ export interface SessionRemindersOptions {
   onCallGoesOnPast?: (endMs: number) => boolean;
   /** Every block of mine as known, on every schedule of every account (the blocks `onCallGoesOnPast` asks): what a
    *  change notice or correction asks before saying I am not on call then (shared/on-call-run.ts). */
-  myBlocks?: () => BlockSpan[];
+  myBlocks?: () => readonly BlockSpan[];
+  /** What "not on call" over a time rests on across every watched schedule (shared/off-call-basis.ts). */
+  offCallBasis?: (fromMs: number, toMs: number, scheduleId: string) => Basis;
   toldElsewhere?: () => ToldElsewhere;
   /** The other accounts of the same service: a reminder one of them showed is not shown again through this one. */
   kin?: () => AccountId[];
@@ -81,7 +85,7 @@ export function createSessionReminders(o: SessionRemindersOptions): SessionRemin
         ...(o.silenced ? { silenced: o.silenced } : {}),
         ...(o.alarmTakesStart ? { alarmTakesStart: o.alarmTakesStart } : {}),
         ...(o.onCallGoesOnPast ? { onCallGoesOnPast: o.onCallGoesOnPast } : {}),
-        ...(o.myBlocks ? { myBlocks: o.myBlocks } : {}),
+        ...myTimeOf(o),
         // Said once with the saved schedule data's other entries found untrue once read (session-snapshot.ts).
         untrue: o.held.dropped,
       });

@@ -3,6 +3,7 @@
 import { formatDayTime, joinNames } from '../../shared/format';
 import { goesOnPast, onCallWithin } from '../../shared/on-call-run';
 import { dayTimeText, endWords, toStatus, windowText, type MessageOptions, type ShiftRef } from './messages';
+import { offCallFresh } from './message-words';
 import type { CorrectionStatement, LostSpan } from './types';
 
 /** "Not on call at 09:00 after all" / "Bob covers Platform primary 09:00–17:00 instead of you." */
@@ -30,7 +31,9 @@ export function correctionNotification(
   const at = dayTimeText(was.startMs, nowMs, was, opts);
   // Another block of mine (any schedule, any account) has me at that instant: the title is about this schedule's
   // time only, never "not on call" (adv47 r30 #2).
-  const elsewhere = goesOnPast(was.startMs, opts.myBlocks?.() ?? []);
+  // So too where another watched schedule doesn't know that instant fresh (an account down, a hole: issue 47).
+  const elsewhere =
+    goesOnPast(was.startMs, opts.myBlocks?.() ?? []) || !offCallFresh(opts, was, was.startMs, was.startMs + 1);
   const title = elsewhere ? `${was.scheduleName} at ${at} is not yours after all` : `Not on call at ${at} after all`;
   return toStatus(key, title, `${who}${rest}`, was);
 }
@@ -74,7 +77,10 @@ function pastCorrection(
   const at = dayTimeText(lostStartMs, nowMs, c.was, opts);
   // As above: with another block of mine over that time, the title says whose this schedule's time was, not that I
   // was off call (adv47 r30 #2b).
-  const elsewhere = spans.some((s) => onCallWithin(s.fromMs, s.toMs, opts.myBlocks?.() ?? []));
+  // So too where another watched schedule doesn't know that time fresh (issue 47).
+  const elsewhere =
+    spans.some((s) => onCallWithin(s.fromMs, s.toMs, opts.myBlocks?.() ?? [])) ||
+    !spans.every((s) => offCallFresh(opts, c.was, s.fromMs, s.toMs));
   const title = elsewhere
     ? `Correction: ${c.was.scheduleName} ${at} was not yours`
     : `Correction: not on call ${at} after all`;

@@ -13,6 +13,25 @@ export interface MessageOptions {
   /** Every block of mine, on every schedule and account: a notice about one schedule says "not on call" only where
    *  none of them has me (shared/on-call-run.ts, the rule the tray's run and "Shift ended" use). */
   myBlocks?: () => readonly BlockSpan[];
+  /** What "not on call over [fromMs, toMs)" rests on across every watched schedule of every account
+   *  (shared/off-call-basis.ts): said only where it is fresh, never over time another account doesn't know. */
+  offCallBasis?: (fromMs: number, toMs: number, scheduleId: string) => Basis;
+}
+
+/** The options about my time on every account (my blocks, what "not on call" rests on), passed on as given. */
+export function myTimeOf(
+  o: Pick<MessageOptions, 'myBlocks' | 'offCallBasis'>,
+): Pick<MessageOptions, 'myBlocks' | 'offCallBasis'> {
+  return {
+    ...(o.myBlocks ? { myBlocks: o.myBlocks } : {}),
+    ...(o.offCallBasis ? { offCallBasis: o.offCallBasis } : {}),
+  };
+}
+
+/** Whether "not on call" may be said over [fromMs, toMs): every watched schedule read it fresh (saved data would be
+ *  stated as fresh, unknown time as known). Without the hook (one schedule, as in unit tests) its own read decides. */
+export function offCallFresh(opts: MessageOptions, ref: ShiftRef, fromMs: number, toMs: number): boolean {
+  return (opts.offCallBasis?.(fromMs, toMs, ref.scheduleId).kind ?? 'fresh') === 'fresh';
 }
 
 /** One stretch of my on-call time on one schedule, as reminders need it. */

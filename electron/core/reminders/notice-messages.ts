@@ -5,6 +5,7 @@ import { goesOnPast, onCallWithin } from '../../shared/on-call-run';
 import type { CoverageView } from '../../shared/view-state';
 import type { NotificationRequest } from '../ports';
 import { dayTimeText, endWords, toStatus, windowText, type MessageOptions, type ShiftRef } from './messages';
+import { offCallFresh } from './message-words';
 
 function coverageShiftsText(
   c: CoverageView,
@@ -98,8 +99,10 @@ function cutBody(change: ShiftChange, nowMs: number, opts: MessageOptions): stri
       : ` ${joinNames(change.coverers)} ${change.coverers.length > 1 ? 'are' : 'is'} covering the rest.`;
   const ended = dayTimeText(cut.endMs, nowMs, cut, opts);
   const planned = dayTimeText(was.endMs, nowMs, was, opts);
-  // Not on call now only where no block of mine (any schedule, any account) has me now, as the tray says.
-  const state = goesOnPast(nowMs, opts.myBlocks?.() ?? []) ? '' : ': you are not on call now';
+  // Not on call now only where no block of mine (any schedule, any account) has me now, as the tray says, and every
+  // watched schedule read now fresh (another account unknown now may have me: issue 47).
+  const off = !goesOnPast(nowMs, opts.myBlocks?.() ?? []) && offCallFresh(opts, cut, nowMs, nowMs + 1);
+  const state = off ? ': you are not on call now' : '';
   return `Your ${cut.scheduleName} shift ended at ${ended}, not ${planned} as planned${state}.${rest}`;
 }
 
@@ -111,10 +114,14 @@ function removedBody(change: ShiftChange, nowMs: number, opts: MessageOptions): 
   // Where another block of mine (any schedule, any account) has me then, the notice is about this shift only: "not
   // on call" would contradict the tray (adv47 r30 #1).
   const mine = opts.myBlocks?.() ?? [];
-  const stillOn = runningNow
-    ? goesOnPast(nowMs, mine)
-    : change.before.some((r) => onCallWithin(Math.max(r.startMs, nowMs), r.endMs, mine));
-  const state = stillOn ? '' : runningNow ? ': you are not on call now' : ': you are no longer on call then';
+  const spans = change.before.map((r) => ({ ref: r, fromMs: Math.max(r.startMs, nowMs), toMs: r.endMs }));
+  const stillOn = runningNow ? goesOnPast(nowMs, mine) : spans.some((r) => onCallWithin(r.fromMs, r.toMs, mine));
+  // Said only over time every watched schedule read fresh: another account's unknown or saved time there is no
+  // "not on call" (issue 47), so the notice stays about this schedule alone.
+  const known = runningNow
+    ? change.before.every((r) => offCallFresh(opts, r, nowMs, nowMs + 1))
+    : spans.every((r) => offCallFresh(opts, r.ref, r.fromMs, r.toMs));
+  const state = stillOn || !known ? '' : runningNow ? ': you are not on call now' : ': you are no longer on call then';
   if (change.coverers.length === 0) return `${name} ${when} was removed from your shifts${state}.`;
   const verb = change.coverers.length > 1 ? 'are' : 'is';
   return `${joinNames(change.coverers)} ${verb} covering your ${name} shift ${when}${state}.`;

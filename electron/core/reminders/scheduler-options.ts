@@ -1,6 +1,7 @@
 // What a reminder scheduler is given, and its timings; apart from ./scheduler so its steps (./scheduler-run) can
 // read them without an import cycle.
 import type { BlockSpan } from '../../shared/on-call-run';
+import type { Basis } from '../../shared/basis';
 import type { ServiceSettings } from '../../shared/settings';
 import type { Clock, Notifier } from '../ports';
 import type { FiredStore, HeldMessage } from '../storage/fired-store';
@@ -62,6 +63,8 @@ export interface ReminderSchedulerOptions {
   onCallGoesOnPast?: (endMs: number) => boolean;
   /** Every block of mine as known, on every schedule of every account (the blocks `onCallGoesOnPast` asks): what a
    *  change notice or correction asks before saying I am not on call then (shared/on-call-run.ts). */
-  myBlocks?: () => BlockSpan[];
+  myBlocks?: () => readonly BlockSpan[];
+  /** What "not on call" over a time rests on across every watched schedule (shared/off-call-basis.ts). */
+  offCallBasis?: (fromMs: number, toMs: number, scheduleId: string) => Basis;
   log?: (message: string) => void;
 }

@@ -5,6 +5,7 @@ import type { Delivery } from './delivery';
 import { passedKey } from './delivery';
 import { judge } from './judge';
 import type { MessageOptions } from './messages';
+import { myTimeOf } from './message-words';
 import { keepSeenStarts, uniqueByKey } from './plan-merge';
 import { isAsap } from './policy';
 import { HOLD_GRACE_MS, MAX_TIMER_MS, type ReminderSchedulerOptions } from './scheduler-options';
@@ -88,7 +89,7 @@ function savedDataAt(r: Run, nowMs: number, unconfirmed: ReadonlySet<string>): (
 
 function messageOptions(r: Run): MessageOptions {
   const localZone = zoneOf(r);
-  const mine = r.o.myBlocks ? { myBlocks: r.o.myBlocks } : {};
+  const mine = myTimeOf(r.o);
   return { ...(localZone ? { localZone } : {}), ...(r.o.locale ? { locale: r.o.locale } : {}), ...mine };
 }
 
