@@ -42,8 +42,7 @@ const capital = (text: string): string => text.charAt(0).toUpperCase() + text.sl
 
 /** My state in one line, the first thing the popover says: "On call until Mon 18:00", "Next: today 22:00 (in 4 h)",
  *  "Off call, nothing in 14 days"; the detail says which schedule, the whole block and what could not be read
- *  (`problemShown`: a problem line says why my shifts are unknown, so the detail doesn't, unless the reason is my
- *  e-mail, which no problem line says). */
+ *  (`problemShown`: a problem line says why my shifts are unknown, so the detail doesn't but for my e-mail's). */
 export function myStateLine(state: AppState, ctx: FormatContext, problemShown = false): MyStateLine {
   const opts = { locale: ctx.locale, localZone: ctx.localZone, nowMs: ctx.nowMs };
   const time = (iso: string): string => formatDayTime(iso, opts);
@@ -87,9 +86,7 @@ export function myStateLine(state: AppState, ctx: FormatContext, problemShown = 
     case 'checking':
       return { tone: 'unknown', title: 'Checking your shifts…', detail: `${capital(absence.note)}.` };
     case 'unknown':
-      // The reason once: where a problem line says it with its fix, not again here (adv49 r11 F3). My e-mail naming no
-      // one is no problem line's (a sync problem's), so its reason stays: another account's unreadable shifts had
-      // hidden why every account's shifts are unknown (adv49 r23 #1).
+      // The reason once: where a problem line says it, not here (adv49 r11 F3); none says my e-mail's (r23 #1).
       return {
         tone: 'unknown',
         title: 'Your shifts: unknown',
