@@ -38,8 +38,15 @@ function coveredOf(request: OverrideRequest, before: Span[]): Span | undefined {
   return before.find((s) => same(s, window)) ?? before.find((s) => holds(s, window)) ?? window;
 }
 
-/** A failure (nothing sent) when the pending request `now` no longer asks for the shift the form covers. */
-export function coverMoved(deps: ActionDeps, request: OverrideRequest, now: CoverageRequest): Failure | undefined {
+/** What the request asks now, when it no longer asks what the form covers: the failure to give when nothing was
+ *  written, and the change as said after this app's own earlier write that landed (cover-still-asked.ts). */
+export interface CoverChange {
+  failure: Failure;
+  since: string;
+}
+
+/** The change (nothing sent) when the pending request `now` no longer asks for the shift the form covers. */
+export function coverMoved(deps: ActionDeps, request: OverrideRequest, now: CoverageRequest): CoverChange | undefined {
   const scheduleId = own(request.scheduleId);
   const last = deps.snapshot.get().coverageRequests.find((r) => r.id === now.id);
   const covered = coveredOf(request, last ? shiftsOn(last, scheduleId) : []);
@@ -58,8 +65,11 @@ export function coverMoved(deps: ActionDeps, request: OverrideRequest, now: Cove
     asks.length === 0
       ? `${who} no longer asks for cover on ${schedule?.details?.name ?? 'this schedule'}`
       : `${who} now asks for cover ${joinNames(asks.map(when))}`;
-  return failure(
-    'validation',
-    `Changed since you planned it: ${what}, not ${when(covered)}. Nothing was sent: open Cover… on the request again to cover what it asks now.`,
-  );
+  return {
+    failure: failure(
+      'validation',
+      `Changed since you planned it: ${what}, not ${when(covered)}. Nothing was sent: open Cover… on the request again to cover what it asks now.`,
+    ),
+    since: `Since then the request changed: ${what}, not ${when(covered)}.`,
+  };
 }

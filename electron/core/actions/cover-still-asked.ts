@@ -2,10 +2,11 @@
 // opening the form and Create, the override would land over the requester's shift with no word (adv48 r18 #5). So
 // Create re-reads the coverage requests (GET /user/coverage_requests/) just before the write, on the account that
 // writes, and sends nothing when the request no longer asks, or asks for other hours (cover-request-moved.ts), saying
-// so.
+// so. After this app's own earlier write for it (outcome unknown), that write is settled and said first, and this
+// change after it (cover-after-earlier.ts; adv48 r32 #1).
 import type { OverrideRequest } from '../../shared/ipc-contract';
 import { failure, type ActionDeps, type Failure } from './common';
-import { coverMoved } from './cover-request-moved';
+import { coverMoved, type CoverChange } from './cover-request-moved';
 import { unreadText } from './unread-words';
 
 const UNREAD = {
@@ -15,8 +16,12 @@ const UNREAD = {
   retry: 'Try again in a moment.',
 };
 
-/** A failure (said, nothing sent) when the request this Create answers no longer asks; undefined: it still does. */
-export async function coverageGone(deps: ActionDeps, request: OverrideRequest): Promise<Failure | undefined> {
+/** Said after an own earlier write that landed: the request itself could not be read just now. */
+const UNREAD_SINCE =
+  'The coverage request could not be read just now, so whether it still asks for this cover is not known.';
+
+/** The change (said, nothing sent) when the request this Create answers no longer asks; undefined: it still does. */
+export async function coverageGone(deps: ActionDeps, request: OverrideRequest): Promise<CoverChange | undefined> {
   const ref = request.coverageRequestId;
   const client = deps.client();
   if (ref === undefined || !client) return undefined;
@@ -25,7 +30,8 @@ export async function coverageGone(deps: ActionDeps, request: OverrideRequest): 
   const list = await client.listAllCoverageRequests();
   if (!list.ok) {
     const at = { nowMs: deps.clock.now(), localZone: deps.localZone?.() ?? 'UTC' };
-    return failure('stale_data', unreadText(UNREAD, list.error, at));
+    const gone: Failure = failure('stale_data', unreadText(UNREAD, list.error, at));
+    return { failure: gone, since: UNREAD_SINCE };
   }
   const found = list.value.requests.find((r) => r.id === id);
   // Listed but unreadable: it is still there, and the schedule read before the write decides the rest.
@@ -36,8 +42,13 @@ export async function coverageGone(deps: ActionDeps, request: OverrideRequest): 
   const known = found ?? deps.snapshot.get().coverageRequests.find((r) => r.id === id);
   const who = known?.user.name || known?.user.email;
   const whose = who ? `${who}’s request` : 'This request';
+  const theirs = who ? `${who}’s request` : 'the request';
+  const status = found?.status.slice(0, 40);
   const why = found
-    ? `${whose} no longer asks for cover since you opened it (the service now says it is “${found.status.slice(0, 40)}”)`
+    ? `${whose} no longer asks for cover since you opened it (the service now says it is “${status}”)`
     : `${whose} was withdrawn since you opened it (the service no longer lists it)`;
-  return failure('validation', `${why}, so nothing was sent.`);
+  const since = found
+    ? `Since then ${theirs} no longer asks for cover (the service now says it is “${status}”).`
+    : `Since then ${theirs} was withdrawn (the service no longer lists it).`;
+  return { failure: failure('validation', `${why}, so nothing was sent.`), since };
 }

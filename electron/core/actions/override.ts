@@ -8,18 +8,16 @@ import { logReads } from './window-before';
 import { overrideRefusal } from './override-refusal';
 import { changedSincePreview, restOfShiftNow, windowSincePreview, type HeldBasis } from './override-held';
 import { createWriteLane } from './write-lane';
-import { waitingForEarlier } from './earlier-write';
 import { heldDepsOf, plannedNow } from './override-planned';
 import { sameWishInPlace } from './override-repeat';
 import { coverageGone } from './cover-still-asked';
-import { changedWithin } from './take-over-inside';
+import { earlierFirst, type CreateGate } from './earlier-first';
 import { beforeSend } from './before-send';
 import { answeredAt } from './settle-clock';
 import { createDoubts, type CreateNote, type DoubtFile, type DoubtPool, type Doubts } from './override-again';
 import {
   cachedCovered,
   rememberMayLand,
-  forgetMayLand,
   created,
   describesSent,
   recordSent,
@@ -40,12 +38,6 @@ function sameCreateKey(request: RequestOf<'override:create'>, plan: PlannedOverr
   const people = plan.preview.covering.map((e) => e.toLowerCase()).sort();
   return JSON.stringify([plan.scheduleId, window, people]);
 }
-
-const plannedWrite = (p: PlannedOverride) => ({
-  start: p.input.start,
-  end: p.input.end,
-  covering: p.input.user_references.map((r) => r.value),
-});
 
 /** The schedule's revision as the app last read it (undefined: never read). */
 function revisionSeen(deps: ActionDeps, scheduleId: string): number | null | undefined {
@@ -105,30 +97,6 @@ async function createOnce(
   return { ok: true as const, value: outcome };
 }
 
-type Earlier = NonNullable<Awaited<ReturnType<Doubts['lookFirst']>>>;
-
-/** What an earlier attempt at this create, read first, now answers for it. */
-function earlierAnswer(deps: ActionDeps, earlier: Earlier): ResponseOf<'override:create'> {
-  const first = earlier.doubt.plan;
-  if (earlier.outcome.status === 'created_unconfirmed') {
-    // Mine after all: the record comes back, so its appearance is not someone else's change (and a take-over
-    // can be handed back); the schedule is refreshed to show it.
-    settle(deps, recordSent(deps, first, earlier.doubt.note), {
-      id: '',
-      start: first.input.start,
-      end: first.input.end,
-    });
-    void deps.refresh({ reason: 'write', scheduleIds: [first.scheduleId], rereadShifts: true });
-    // A change inside it since (a manager's, landed in the same instant) is said after it (adv48 r17 #2).
-    const when = { nowMs: deps.clock.now(), localZone: deps.localZone?.() ?? 'UTC' };
-    const me = deps.settings().email.trim().toLowerCase();
-    const inside = earlier.shown && changedWithin(earlier.shown, plannedWrite(first), me, when);
-    if (inside)
-      return { ok: true as const, value: { ...earlier.outcome, message: `${earlier.outcome.message} ${inside}` } };
-  }
-  return { ok: true as const, value: earlier.outcome };
-}
-
 /**
  * Sends a create, unless an earlier attempt at it may have been saved after all: then the schedule is read first
  * (override-again.ts). Attempts that end "most likely not saved", or unknown on a window the schedule can tell
@@ -144,18 +112,11 @@ async function createChecked(
   sending: () => void,
   note?: CreateNote,
   moved = false,
+  gate?: CreateGate,
 ): Promise<ResponseOf<'override:create'>> {
   const { client, ...reads } = logReads(service); // the window as held just before the POST: window-before.ts
-  // The earlier attempt's write did leave the app: from here on a throw must not invite a plain retry.
-  const own = doubts.has(key, plan);
-  if (own) sending();
-  const earlier = await doubts.lookFirst(key, client, plan);
-  // Its earlier attempt settled as not landed: the record kept of it ("may be in place") is proven not to be.
-  const unsent = doubts.unsent(key);
-  if (unsent) forgetMayLand(deps, unsent.plan);
-  // Another write's doubt over this window (any flow): this one never left, so it waits, naming it (adv48 r14 #1).
-  if (earlier && !own && earlier.outcome.status === 'unknown') return waitingForEarlier(deps, earlier.doubt);
-  if (earlier) return earlierAnswer(deps, earlier);
+  const first = await earlierFirst(deps, doubts, key, client, plan, sending, gate);
+  if (first) return first;
   // Written on what the service holds now: a preview that aged (someone else holds the window now) sends nothing.
   // This app's own earlier writes of the same kind (a take-over's record is not a quick override of that window).
   const known = deps.snapshot.get().createdOverrides.filter((c) => c.kind === note?.kind);
@@ -218,6 +179,7 @@ async function createChecked(
 export type OverrideCreator = (
   request: RequestOf<'override:create'>,
   note?: CreateNote,
+  gate?: CreateGate,
 ) => Promise<ResponseOf<'override:create'>>;
 
 /** A throw once the override may have left (folding its answer in): it may be in place, so it is "unknown". */
@@ -240,7 +202,7 @@ export function overrideCreator(deps: ActionDeps, kept?: DoubtFile, pool?: () =>
   const doubts = createDoubts(deps.clock, () => deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS, kept, pool);
   // One write at a time per schedule, whichever flow asks (form, take over, hand back, away, swap): write-lane.ts.
   const lane = createWriteLane();
-  return async (request, note) =>
+  return async (request, note, gate) =>
     guarded(async () => {
       const client = deps.client();
       if (!client) return NOT_SET_UP;
@@ -255,7 +217,7 @@ export function overrideCreator(deps: ActionDeps, kept?: DoubtFile, pool?: () =>
         (sending) =>
           lane.run(id, (moved) => {
             const sent = () => (lane.sent(id), sending());
-            return createChecked(deps, doubts, key, client, request, plan.value, sent, note, moved);
+            return createChecked(deps, doubts, key, client, request, plan.value, sent, note, moved, gate);
           }),
         lostAfterSending,
       ).finally(() => inFlight.delete(key));
@@ -266,5 +228,6 @@ export function overrideCreator(deps: ActionDeps, kept?: DoubtFile, pool?: () =>
 
 export function overrideCreate(deps: ActionDeps, creator: OverrideCreator = overrideCreator(deps)) {
   return (request: RequestOf<'override:create'>): Promise<ResponseOf<'override:create'>> =>
-    guarded(async () => (await coverageGone(deps, request)) ?? creator(request));
+    // Cover…'s request is read after this create's own earlier write is settled: both are said (adv48 r32 #1).
+    guarded(() => creator(request, undefined, () => coverageGone(deps, request)));
 }
