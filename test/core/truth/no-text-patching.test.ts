@@ -38,7 +38,7 @@ const ALLOWED: Record<string, { ways: string[]; why: string }> = {
     ways: ['a text field cut or tested'],
     why: "parses ntfy's acknowledgement lines (the wire of the phone relay)",
   },
-  'electron/core/escalation/ntfy-stream.ts': {
+  'electron/core/escalation/ntfy-lines.ts': {
     ways: ['a text field cut or tested'],
     why: "parses ntfy's acknowledgement lines off its answer stream (the wire of the phone relay)",
   },
