@@ -98,7 +98,9 @@ export function deriveState(read: DeriveInput): AppState {
     keyFromEnvironment: input.setup.keyFromEnvironment === true,
     ...(input.setup.keyVariable ? { keyVariable: input.setup.keyVariable } : {}),
   };
-  const sync = syncStatus(snapshot, input.setup, settings, byId, syncContext);
+  // How the reads went, as sent: the service's answer over a hole doesn't make its unreadable shifts readable, so
+  // "Couldn't read some shifts of …" (and its Retry) stays said even where the answer covers the whole hole.
+  const sync = syncStatus(read.snapshot, input.setup, settings, snapshotIndex(read.snapshot), syncContext);
   const unmatched = unmatchedOf(input);
   const me = mineOrUnknown(schedules, unmatched, myState(schedules, byId, input, emailLower, unmatched !== undefined));
   const coverageRead = coverageStatus(snapshot, nowMs, settings, servedFromCache, staleAfterMs(settings));
