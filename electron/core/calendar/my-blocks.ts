@@ -17,6 +17,7 @@ import {
 } from '../model/timeline';
 import { scheduleStatus } from '../state/status';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
+import { answeredSnapshot } from '../model/answered';
 
 export interface CalendarBlock {
   scheduleId: string;
@@ -159,7 +160,8 @@ export function myCalendarBlocks(
   nowMs: number,
 ): ScheduleBlocks[] {
   const emailLower = settings.email.trim().toLowerCase();
-  const byId = new Map(snapshot.schedules.map((s) => [s.id, s]));
+  // As the state reads it: the service's answer over holes in its shift list (model/answered.ts).
+  const byId = new Map(answeredSnapshot(snapshot).schedules.map((s) => [s.id, s]));
   return settings.schedules.map((w) => {
     const s = byId.get(w.id);
     const scheduleName = s?.details?.name ?? w.name ?? w.id;

@@ -2,6 +2,7 @@
 // read couldn't read (a hole, beyond its range) the last read that did cover it, kept by sync with its read time.
 import type { Shift } from '../../api/schemas';
 import type { ScheduleSnapshot } from '../model/snapshot';
+import { answeredSchedule } from '../model/answered';
 import { clipShifts, readCovers, type Span } from '../sync/kept';
 
 export interface Known {
@@ -15,9 +16,11 @@ export interface Known {
 
 const memo = new WeakMap<ScheduleSnapshot, Known>();
 
-export function knownOf(s: ScheduleSnapshot): Known {
-  const hit = memo.get(s);
+export function knownOf(read: ScheduleSnapshot): Known {
+  const hit = memo.get(read);
   if (hit) return hit;
+  // As the state reads it: the service's answer over holes in its shift list (model/answered.ts).
+  const s = answeredSchedule(read);
   const kept = (s.shiftsKept ?? []).map((k) => ({
     fromMs: Date.parse(k.from),
     toMs: Date.parse(k.to),
@@ -35,6 +38,6 @@ export function knownOf(s: ScheduleSnapshot): Known {
     (a, b) => a.fromMs - b.fromMs,
   );
   const known: Known = { shifts, covers, kept: kept.map(({ fromMs, toMs, readAtMs }) => ({ fromMs, toMs, readAtMs })) };
-  memo.set(s, known);
+  memo.set(read, known);
   return known;
 }

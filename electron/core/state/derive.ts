@@ -14,6 +14,7 @@ import type { DeriveInput } from './derive-input';
 import { scheduleView } from './derive-schedule';
 import { serviceWaitWords } from './wait-words';
 import { myState } from './derive-mine';
+import { answeredSnapshot } from '../model/answered';
 
 export type { DeriveInput } from './derive-input';
 
@@ -79,7 +80,9 @@ function mineOrUnknown(schedules: ScheduleView[], reason: string | undefined, re
   return { ...read, gaps: [...ownReason, ...schedules.filter((s) => !own(s)).map(gap)] };
 }
 
-export function deriveState(input: DeriveInput): AppState {
+export function deriveState(read: DeriveInput): AppState {
+  // The service's answer laid over holes in its shift list, once, before anything reads it (model/answered.ts).
+  const input = { ...read, snapshot: answeredSnapshot(read.snapshot) };
   const { snapshot, nowMs, settings } = input;
   const emailLower = settings.email.trim().toLowerCase();
   const byId = snapshotIndex(snapshot);
@@ -95,7 +98,9 @@ export function deriveState(input: DeriveInput): AppState {
     keyFromEnvironment: input.setup.keyFromEnvironment === true,
     ...(input.setup.keyVariable ? { keyVariable: input.setup.keyVariable } : {}),
   };
-  const sync = syncStatus(snapshot, input.setup, settings, byId, syncContext);
+  // How the reads went, as sent: the service's answer over a hole doesn't make its unreadable shifts readable, so
+  // "Couldn't read some shifts of …" (and its Retry) stays said even where the answer covers the whole hole.
+  const sync = syncStatus(read.snapshot, input.setup, settings, snapshotIndex(read.snapshot), syncContext);
   const unmatched = unmatchedOf(input);
   const me = mineOrUnknown(schedules, unmatched, myState(schedules, byId, input, emailLower, unmatched !== undefined));
   const coverageRead = coverageStatus(snapshot, nowMs, settings, servedFromCache, staleAfterMs(settings));

@@ -111,7 +111,8 @@ class Judge {
   /** "Nobody is on call on `id` over [fromMs, toMs)" was said: it must rest on a full read covering it, no hole in it. */
   nobody(surface: string, id: string, fromMs: number, toMs: number, text: string): void {
     const iso = (ms: number) => new Date(ms).toISOString();
-    const ok = this.w.truth.covers(id, fromMs, toMs);
+    // The schedule answer's current/next shift name people: a hole they cover is read, but never as nobody.
+    const ok = this.w.truth.covers(id, fromMs, toMs, false);
     const read = this.w.truth.lastRead(id);
     const holes = (read?.holes.length ?? 0) > 0;
     // Whether the claim reaches right up to unknown time (a hole, the end of the read): the edge it must not cross.

@@ -593,6 +593,9 @@ interface SourceLog {
   lastGood: { seq: number; atMs: number } | undefined;
   lastFailureSeq: number;
   walk: Walk | undefined;
+  /** The span the latest schedule answer names people for (its current shift): the service's own word over it,
+   *  read as surely as the shift list (issue 47: over a hole, the app states it; its next shift it does not). */
+  answered: Span[];
 }
 
 export interface CoverageRead {
@@ -607,7 +610,29 @@ interface CoverageLog {
   walk: { collected: unknown[] } | undefined;
 }
 
-const emptySource = (): SourceLog => ({ lastRead: undefined, lastGood: undefined, lastFailureSeq: 0, walk: undefined });
+const emptySource = (): SourceLog => ({
+  lastRead: undefined,
+  lastGood: undefined,
+  lastFailureSeq: 0,
+  walk: undefined,
+  answered: [],
+});
+
+/** Whether the spans together cover [fromMs, toMs) whole. */
+function coveredBy(spans: readonly Span[], fromMs: number, toMs: number): boolean {
+  let at = fromMs;
+  for (const sp of [...spans].sort((x, y) => x.fromMs - y.fromMs)) if (sp.fromMs <= at && sp.toMs > at) at = sp.toMs;
+  return at >= toMs;
+}
+
+/** The current shift of a schedule answer when it names people, as a span (what can't be read is left out). */
+function answeredSpans(schedule: Record<string, unknown>): Span[] {
+  return [schedule['current_oncall_shift']].flatMap((x) => {
+    if (!isRecord(x) || !Array.isArray(x['users']) || x['users'].length === 0) return [];
+    const [fromMs, toMs] = [instant(x['start']), instant(x['end'])];
+    return fromMs !== undefined && toMs !== undefined && toMs > fromMs ? [{ fromMs, toMs }] : [];
+  });
+}
 
 function instant(x: unknown): number | undefined {
   if (typeof x !== 'string') return undefined;
@@ -726,6 +751,7 @@ export class Truth {
       s.lastFailureSeq = r.seq;
       return;
     }
+    s.answered = answeredSpans(json['schedule']);
     // The service answered and nothing changed since the shifts were read: they still hold.
     if (s.lastRead && s.lastRead.epoch === (this.epochs.get(id) ?? 0)) s.lastGood = { seq: r.seq, atMs: r.atMs };
   }
@@ -794,13 +820,19 @@ export class Truth {
     return this.sources.get(id)?.lastRead;
   }
 
-  /** Whether the last full read covers [fromMs, toMs) (an instant when equal) with no unreadable part in it. */
-  covers(id: string, fromMs: number, toMs = fromMs): boolean {
+  /** Whether the last full read covers [fromMs, toMs) (an instant when equal) with no unreadable part in it; with
+   *  `answered`, a hole the latest schedule answer names people over counts as read (never for "nobody"). */
+  covers(id: string, fromMs: number, toMs = fromMs, answered = true): boolean {
     const read = this.lastRead(id);
     if (!read) return false;
     const end = Math.max(toMs, fromMs + 1);
     if (read.window.fromMs > fromMs || read.window.toMs < end) return false;
-    return !read.holes.some((h) => h.fromMs < end && h.toMs > fromMs);
+    // A hole the latest schedule answer names people over is read there (issue 47).
+    const spans = answered ? (this.sources.get(id)?.answered ?? []) : [];
+    return !read.holes.some((h) => {
+      const [a, b] = [Math.max(h.fromMs, fromMs), Math.min(h.toMs, end)];
+      return a < b && !coveredBy(spans, a, b);
+    });
   }
 
   /** Known to match the world within the allowance, with nothing failing since. */
