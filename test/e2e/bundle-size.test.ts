@@ -41,7 +41,9 @@ import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-
 // 94.7 (97,008 bytes, from 97,399; fix49bytes3): handlers called through arrows, not Svelte's forwarding wrappers,
 // and optional props read as given (no default, so no prop accessor); the entry's code unchanged (35,788: hashes).
 // 94.9 (97,143 bytes) once merged with fix49reason (the popover's e-mail fixes after the glance, +133): raised, not cut.
-const ALL_JS_RATCHET_KB = 94.9;
+// 95.0 (97,264 bytes): onboarding's steps say done/refused to screen readers and in more than colour (adv49 r25 #3),
+// in their own component (OnboardingView was at its 200 lines): +121. Raised, not cut.
+const ALL_JS_RATCHET_KB = 95.0;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
 // judged in main and carried in the snapshot, so none of its rule loads first).
