@@ -29,7 +29,8 @@ export const isUnreadFile = (e: unknown): e is UnreadFileError => e instanceof U
 export function readFirst(inner: FileStore): FileStore {
   /** File → the link its read met. */
   const marks = new Map<string, DanglingLinkError>();
-  /** The data folder's link (or one above it) a read met: every file is unread but those read or found absent since. */
+  /** The data folder's link (or one above it) a read met: every file is unread but those read (or found absent) in
+   *  this run, before or since. */
   let folder: DanglingLinkError | undefined;
   const cleared = new Set<string>();
   const markOf = (name: string): DanglingLinkError | undefined =>
@@ -54,10 +55,11 @@ export function readFirst(inner: FileStore): FileStore {
         cleared.add(name);
         return text;
       } catch (cause) {
-        if (isDanglingLink(cause) && cause.folder) {
-          folder = cause;
-          cleared.clear();
-        } else if (isDanglingLink(cause)) marks.set(name, cause);
+        // The folder's link gone missing marks no file read before in this run (its record holds it: written back
+        // as after a folder gone, write-watch.ts); a file's own link marks it whatever came before, as what appears
+        // behind it was never read.
+        if (isDanglingLink(cause) && cause.folder) folder = cause;
+        else if (isDanglingLink(cause)) marks.set(name, cause);
         throw cause;
       }
     },
