@@ -2,9 +2,11 @@
 // ENOENT like no file at all, so the app took it as a first start and its next write replaced the link: the user's
 // settings at the target were never read again (adv52 r32). One rule, in the file store every reader and writer
 // shares: such a link, in a file's place or as the data folder itself, reads as unreadable with a reason naming it,
-// and nothing is written or removed through it (the link is never replaced) until its target is back.
+// and nothing is written or removed through it (the link is never replaced) until its target is back. The same holds
+// for a link higher up the folder's path (~/.config to a synced folder not mounted yet, adv52 r34 #1): it hides the
+// data folder just as well, and was read as a first start.
 import { lstat, readlink, realpath } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /** `what` ("settings.json", "the data folder") is a link to `target`, which is missing. */
 export class DanglingLinkError extends Error {
@@ -42,11 +44,25 @@ async function through(path: string, what: string, folder: boolean): Promise<str
   }
 }
 
-/** The missing link that explains an ENOENT at `dir/name`: the data folder's first (it hides every file's), then the
- *  file's own; undefined when neither is a link to something missing. */
+/** How far up the data folder's path a link is looked for: deeper than any real home folder, and bounded. */
+const MAX_DEPTH = 32;
+
+/** A link to something missing above the data folder (each folder up to the root, nearest first): it hides the data
+ *  folder like a link in its place, so it is said by its own path. */
+async function aboveFolder(dir: string): Promise<void> {
+  let path = dir;
+  for (let depth = 0; depth < MAX_DEPTH && dirname(path) !== path; depth++) {
+    path = dirname(path);
+    await through(path, path, true);
+  }
+}
+
+/** The missing link that explains an ENOENT (or ENOTDIR) at `dir/name`: the data folder's first (it hides every
+ *  file's), then one higher up its path, then the file's own; undefined when none is a link to something missing. */
 export async function danglingAt(dir: string, name?: string): Promise<DanglingLinkError | undefined> {
   try {
     await through(dir, 'the data folder', true);
+    await aboveFolder(dir);
     if (name !== undefined) await through(join(dir, name), name, false);
     return undefined;
   } catch (e) {

@@ -10,6 +10,7 @@ import { danglingAt, writePath } from './dangling-link';
 import { failedCopies, pruneCopies, sameCopy, type FailedCopies } from './backup-copies';
 import { maxBytesOf, TooLargeError } from './file-limits';
 import { keepAsideFirst } from './kept-first';
+import { readFirst } from './read-first';
 import { redactSecrets } from './redact-secrets';
 
 const FILE_MODE = 0o600;
@@ -24,6 +25,11 @@ function checkName(name: string): string {
 function isNotFound(e: unknown): boolean {
   return e instanceof Error && 'code' in e && e.code === 'ENOENT';
 }
+
+/** An error a missing link on the path can explain: the file not found, or (a link above the folder that `mkdir`
+ *  meets) part of the path no folder. */
+const linkMayExplain = (e: unknown): boolean =>
+  isNotFound(e) || (e instanceof Error && 'code' in e && e.code === 'ENOTDIR');
 
 /** `20260302T080000Z`: sortable and valid on every file system (no colons). */
 function stamp(ms: number): string {
@@ -183,7 +189,7 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
         return await readRegular(join(dir, checkName(name)), maxBytesOf(name));
       } catch (e) {
         // A link to something missing is no "no file" (dangling-link.ts): said, never a first start.
-        const link = isNotFound(e) ? await danglingAt(dir, name) : undefined;
+        const link = linkMayExplain(e) ? await danglingAt(dir, name) : undefined;
         if (link !== undefined) throw link;
         if (isNotFound(e)) return undefined;
         throw e;
@@ -214,7 +220,7 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
         // (write-watch.ts), and the next one makes the folder again, private as at first start. A folder that is a
         // link to something missing can't be made again through it: said as that link (dangling-link.ts).
         if (isNotFound(e)) ready = undefined;
-        throw (isNotFound(e) ? await danglingAt(dir) : undefined) ?? e;
+        throw (linkMayExplain(e) ? await danglingAt(dir) : undefined) ?? e;
       }
     },
 
@@ -228,9 +234,11 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
       return await backupFile(dir, checkName(name), now(), failed);
     },
   };
-  return keepAsideFirst(
-    disk,
-    (name) => backupFile(dir, checkName(name), now(), failed, true),
-    (cause) => cause instanceof NotRegularFileError,
+  return readFirst(
+    keepAsideFirst(
+      disk,
+      (name) => backupFile(dir, checkName(name), now(), failed, true),
+      (cause) => cause instanceof NotRegularFileError,
+    ),
   );
 }

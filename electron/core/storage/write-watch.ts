@@ -4,6 +4,7 @@
 import type { FileStore } from '../ports';
 import type { Notice } from './settings-store';
 import { isDanglingLink } from './dangling-link';
+import { isUnreadFile } from './read-first';
 
 export const WRITE_NOTICE_ID = 'data-folder-unwritable';
 
@@ -39,6 +40,8 @@ export const codeOf = (cause: unknown): string | undefined =>
 export function reasonOf(cause: unknown, name?: string): string | undefined {
   // A link to something missing (dangling-link.ts): named, and nothing goes through it until its target is back.
   if (isDanglingLink(cause)) return cause.folder ? cause.message : `${cause.message}: nothing replaces the link`;
+  // Its link's target came back, with a file the app never read (read-first.ts): held until a restart reads it.
+  if (isUnreadFile(cause)) return cause.message;
   const code = codeOf(cause);
   if (code === 'EISDIR' && name !== undefined) return `a folder stands where ${name} should be`;
   if (code === 'ENOENT') return FOLDER_GONE;
@@ -145,8 +148,12 @@ export function watchWrites(inner: FileStore, changed: () => void, back?: () => 
         failing.set(name, reasonOf(cause, name));
         if (isDanglingLink(cause) && cause.folder) linkGone.add(name);
         else linkGone.delete(name);
+        // The link's target is back (read-first.ts refused a file now there): "which is missing" is no longer true
+        // of the files it hid, each said again at its next write.
+        if (isUnreadFile(cause)) for (const n of linkGone) if (n !== name) failing.delete(n);
+        if (isUnreadFile(cause)) linkGone.clear();
         // A new file changes what the notice says is lost; the same file failing again changes nothing.
-        if (!known) refresh();
+        if (!known || isUnreadFile(cause)) refresh();
         throw cause;
       }
       const wasGone = [...failing.values()].includes(FOLDER_GONE);
