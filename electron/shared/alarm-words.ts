@@ -24,7 +24,8 @@ export interface AlarmWords {
   basis: string | null;
 }
 
-function handoverText(names: readonly string[]): string | null {
+/** Who hands over, as the window and the notification of one ring both say it ("Alice and Bob hand over to you."). */
+export function handoverText(names: readonly string[]): string | null {
   if (names.length === 0) return null;
   return `${joinNames(names)} ${names.length === 1 ? 'hands' : 'hand'} over to you.`;
 }

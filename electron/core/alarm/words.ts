@@ -1,6 +1,7 @@
 // What the alarm says — in its notification and its window: the schedule, the shift in local time (and the
 // schedule's own zone where it differs), who hands over, and since when when it rings late. And what the phone says.
-import { formatDayTime, formatWindow, joinNames } from '../../shared/format';
+import { formatDayTime, formatWindow } from '../../shared/format';
+import { handoverText } from '../../shared/alarm-words';
 import { accountNamed } from '../../shared/account-names';
 import { alarmHeadline } from '../../shared/alarm-headline';
 import type { NotificationRequest } from '../ports';
@@ -35,7 +36,9 @@ export function alarmNotification(ring: AlarmRing, o: AlarmWordsOptions): Notifi
   // window's headline by the same rule ("at" while the start is ahead, however late the ring).
   const at = formatDayTime(t.startMs, day);
   const title = `${alarmHeadline({ startMs: t.startMs, nowMs: o.nowMs, late: ring.late, at })} — ${name}`;
-  const from = t.fromNames.length > 0 ? ` ${joinNames(t.fromNames)} hands over to you.` : '';
+  // The window's rule (one for both: the notification said "Alice and Bob hands over", adv50 r31 #2).
+  const handover = handoverText(t.fromNames);
+  const from = handover === null ? '' : ` ${handover}`;
   // An end no read covers is said as the reminders say it: at least until then (never a plain end).
   const shift = t.endUnknown
     ? `from ${formatDayTime(t.startMs, day)} until at least ${formatDayTime(t.endMs, day)}, then unknown`
