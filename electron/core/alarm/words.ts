@@ -1,7 +1,8 @@
 // What the alarm says — in its notification and its window: the schedule, the shift in local time (and the
 // schedule's own zone where it differs), who hands over, and since when when it rings late. And what the phone says.
-import { formatDayTime, formatWindow } from '../../shared/format';
-import { handoverText } from '../../shared/alarm-words';
+import { formatDayTime } from '../../shared/format';
+import { coverText, handoverText } from '../../shared/alarm-words';
+import type { RingRun } from './ring-run';
 import { accountNamed } from '../../shared/account-names';
 import { alarmHeadline } from '../../shared/alarm-headline';
 import type { NotificationRequest } from '../ports';
@@ -17,6 +18,8 @@ export interface AlarmWordsOptions {
   savedAtMs?: number | undefined;
   /** The account the shift is read from, named while there are several ("Work · On call now — Platform"). */
   accountName?: string | undefined;
+  /** The whole run the ring covers where my on-call time goes on past the shift (ring-run.ts). */
+  cover?: RingRun | undefined;
 }
 
 /** What the alarm and the phone say about who they are of, and what they rest on. */
@@ -39,15 +42,15 @@ export function alarmNotification(ring: AlarmRing, o: AlarmWordsOptions): Notifi
   // The window's rule (one for both: the notification said "Alice and Bob hands over", adv50 r31 #2).
   const handover = handoverText(t.fromNames);
   const from = handover === null ? '' : ` ${handover}`;
-  // An end no read covers is said as the reminders say it: at least until then (never a plain end).
-  const shift = t.endUnknown
-    ? `from ${formatDayTime(t.startMs, day)} until at least ${formatDayTime(t.endMs, day)}, then unknown`
-    : formatWindow(t.startMs, t.endMs, day);
+  // An end no read covers is said as the reminders say it: at least until then (never a plain end). Where my on-call
+  // time goes on past the shift, the whole run the ring covers, by the window's rule (coverText).
+  const said = coverText(t.startMs, { endMs: t.endMs, endKnown: t.endUnknown !== true }, o.cover, day);
   // Saved data is said as every reminder says it ("According to saved data from Tue 18:59, your shift …"), never
   // as fact.
   const words = { localZone: o.localZone, ...(o.locale ? { locale: o.locale } : {}) };
-  const lead = savedDataPrefix(reminderBasis(o.savedAtMs), o.nowMs, words);
-  const body = `${lead}${lead === '' ? 'Your' : 'your'} shift ${shift}.${from}`;
+  const lead = savedDataPrefix(reminderBasis(o.savedAtMs ?? o.cover?.savedAtMs), o.nowMs, words);
+  const time = 'run' in said ? said.run : `Your shift ${said.shift}`;
+  const body = `${lead}${lead === '' ? time : time.charAt(0).toLowerCase() + time.slice(1)}.${from}`;
   return {
     id: t.key,
     title,

@@ -80,6 +80,7 @@ const ringOf = (w: AlarmsWiring, r: AlarmsRun) =>
     accountOf: (key) => (w.accounts().length > 1 ? (r.seen.get(key)?.account ?? '') : ''),
     several: () => w.accounts().length > 1,
     savedAtMs: (t) => savedAtOf(w, r, t),
+    ...(w.coverOf ? { coverOf: w.coverOf } : {}),
     // The notification's system id is kept with the alarm (adv50 r16 #1): a restart can still close or replace it.
     shown: (key, shownAs) => keepShown(r, key, shownAs),
     withdrawn: (key) => keepShown(r, key, undefined),
