@@ -23,7 +23,7 @@ export interface AlarmWordsOptions {
 }
 
 /** What the alarm and the phone say about who they are of, and what they rest on. */
-export type AlarmAbout = Pick<AlarmWordsOptions, 'savedAtMs' | 'accountName'>;
+export type AlarmAbout = Pick<AlarmWordsOptions, 'savedAtMs' | 'accountName' | 'cover'>;
 
 /** The schedule as the alarm names it: with its account while there are several ("Work · Platform primary"). */
 export function alarmName(t: Pick<AlarmTarget, 'accountName' | 'scheduleName'>, accountName?: string): string {
@@ -73,12 +73,17 @@ export function phoneWords(
   about: AlarmAbout,
   deliverMs: number,
 ): { title: string; body: string } {
-  const lead = savedDataPrefix(reminderBasis(about.savedAtMs), t.startMs, { localZone });
-  const start = formatDayTime(t.startMs, { localZone, scheduleZone: t.scheduleZone, nowMs: deliverMs });
+  const lead = savedDataPrefix(reminderBasis(about.savedAtMs ?? about.cover?.savedAtMs), t.startMs, { localZone });
+  const day = { localZone, scheduleZone: t.scheduleZone, nowMs: deliverMs };
+  const start = formatDayTime(t.startMs, day);
   const before = deliverMs < t.startMs;
+  // The whole run the alarm covers, as its window and notification say it (coverText), where it goes on past the
+  // shift: "I'm on it" on the phone settles it all (adv50 r31 #1).
+  const said = coverText(t.startMs, { endMs: t.endMs, endKnown: t.endUnknown !== true }, about.cover, day);
+  const run = 'run' in said ? ` ${said.run}.` : '';
   return {
     title: `Shift start not acknowledged — ${alarmName(t, about.accountName)}`,
     // Worded when booked, before the start: true whether the alarm rang unanswered or the computer slept through it.
-    body: `${lead}${lead === '' ? 'Your' : 'your'} shift ${before ? 'starts' : 'started'} at ${start}; not acknowledged on your computer within ${afterMin} min of its alarm time.`,
+    body: `${lead}${lead === '' ? 'Your' : 'your'} shift ${before ? 'starts' : 'started'} at ${start}; not acknowledged on your computer within ${afterMin} min of its alarm time.${run}`,
   };
 }
