@@ -18,6 +18,9 @@ export const AlarmViewSchema = z.object({
   endKnown: z.boolean(),
   /** The schedule's IANA zone (shown beside local time where it differs). */
   scheduleZone: z.string().max(100),
+  /** Where my on-call time goes on past this shift (back to back on another schedule, which rings nothing): the whole
+   *  run the ring covers, as the tray says it ("On call 10:00–Wed 02:00: Ops, then Desk B"). */
+  run: z.object({ endUtc: z.string().max(40), endKnown: z.boolean(), names: z.string().max(1000) }).optional(),
   /** Who is on call right before me, when the data says (empty: unknown or nobody said). */
   handoverFrom: z.array(z.string().max(200)).max(20),
   /** Rung after its instant (asleep, off): the window says since when. */

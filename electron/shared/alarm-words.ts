@@ -24,15 +24,31 @@ export interface AlarmWords {
   basis: string | null;
 }
 
-function handoverText(names: readonly string[]): string | null {
+/** Who hands over, as the window and the notification of one ring both say it ("Alice and Bob hand over to you."). */
+export function handoverText(names: readonly string[]): string | null {
   if (names.length === 0) return null;
   return `${joinNames(names)} ${names.length === 1 ? 'hands' : 'hand'} over to you.`;
 }
 
+type Day = Parameters<typeof formatWindow>[2];
+
 /** The shift's times; an end no read covers is no end: "from 22:00 until at least 06:00, then unknown". */
-function shiftText(startMs: number, endMs: number, endKnown: boolean, day: Parameters<typeof formatWindow>[2]): string {
+function shiftText(startMs: number, endMs: number, endKnown: boolean, day: Day): string {
   if (endKnown) return formatWindow(startMs, endMs, day);
   return `from ${formatDayTime(startMs, day)} until at least ${formatDayTime(endMs, day)}, then unknown`;
+}
+
+/** The time one ring covers, for the window and the notification alike: the shift ("10:00–18:00"), or where my
+ *  on-call time goes on past it (a back-to-back block elsewhere rings nothing), the whole run and what it is made of
+ *  ("On call 10:00–Wed 02:00: Ops, then Desk B"), so no alarm says I am free at 18:00 (adv50 r31 #1). */
+export function coverText(
+  startMs: number,
+  shift: { endMs: number; endKnown: boolean },
+  run: { endMs: number; endKnown: boolean; names: string } | undefined,
+  day: Day,
+): { shift: string } | { run: string } {
+  if (!run) return { shift: shiftText(startMs, shift.endMs, shift.endKnown, day) };
+  return { run: `On call ${shiftText(startMs, run.endMs, run.endKnown, day)}: ${run.names}` };
 }
 
 export function alarmWords(view: AlarmView, ctx: FormatContext): AlarmWords {
@@ -52,10 +68,16 @@ export function alarmWords(view: AlarmView, ctx: FormatContext): AlarmWords {
     headline: view.again && !view.test ? `${headline} (again, after a snooze)` : headline,
     // The one join of an account and its schedule ("Work · Platform primary"), as on every surface.
     where: accountNamed(view.accountName, view.scheduleName),
-    when: `Your shift: ${shiftText(startMs, endMs, view.endKnown, { ...opts, nowMs: ctx.nowMs })}`,
+    when: whenText(view, startMs, endMs, { ...opts, nowMs: ctx.nowMs }),
     handover: handoverText(view.handoverFrom),
     basis: view.savedAt ? `According to ${savedDataFrom(view.savedAt, { ...local, nowMs: ctx.nowMs })}` : null,
   };
+}
+
+function whenText(view: AlarmView, startMs: number, endMs: number, day: Day): string {
+  const run = view.run ? { ...view.run, endMs: Date.parse(view.run.endUtc) } : undefined;
+  const said = coverText(startMs, { endMs, endKnown: view.endKnown }, run, day);
+  return 'run' in said ? said.run : `Your shift: ${said.shift}`;
 }
 
 /** The view as the alarm window is sent it, worded at `nowMs` (the instant it is sent, as the window worded it when it

@@ -1,6 +1,8 @@
 // What the alarm says — in its notification and its window: the schedule, the shift in local time (and the
 // schedule's own zone where it differs), who hands over, and since when when it rings late. And what the phone says.
-import { formatDayTime, formatWindow, joinNames } from '../../shared/format';
+import { formatDayTime } from '../../shared/format';
+import { coverText, handoverText } from '../../shared/alarm-words';
+import type { RingRun } from './ring-run';
 import { accountNamed } from '../../shared/account-names';
 import { alarmHeadline } from '../../shared/alarm-headline';
 import type { NotificationRequest } from '../ports';
@@ -16,10 +18,12 @@ export interface AlarmWordsOptions {
   savedAtMs?: number | undefined;
   /** The account the shift is read from, named while there are several ("Work · On call now — Platform"). */
   accountName?: string | undefined;
+  /** The whole run the ring covers where my on-call time goes on past the shift (ring-run.ts). */
+  cover?: RingRun | undefined;
 }
 
 /** What the alarm and the phone say about who they are of, and what they rest on. */
-export type AlarmAbout = Pick<AlarmWordsOptions, 'savedAtMs' | 'accountName'>;
+export type AlarmAbout = Pick<AlarmWordsOptions, 'savedAtMs' | 'accountName' | 'cover'>;
 
 /** The schedule as the alarm names it: with its account while there are several ("Work · Platform primary"). */
 export function alarmName(t: Pick<AlarmTarget, 'accountName' | 'scheduleName'>, accountName?: string): string {
@@ -35,16 +39,18 @@ export function alarmNotification(ring: AlarmRing, o: AlarmWordsOptions): Notifi
   // window's headline by the same rule ("at" while the start is ahead, however late the ring).
   const at = formatDayTime(t.startMs, day);
   const title = `${alarmHeadline({ startMs: t.startMs, nowMs: o.nowMs, late: ring.late, at })} — ${name}`;
-  const from = t.fromNames.length > 0 ? ` ${joinNames(t.fromNames)} hands over to you.` : '';
-  // An end no read covers is said as the reminders say it: at least until then (never a plain end).
-  const shift = t.endUnknown
-    ? `from ${formatDayTime(t.startMs, day)} until at least ${formatDayTime(t.endMs, day)}, then unknown`
-    : formatWindow(t.startMs, t.endMs, day);
+  // The window's rule (one for both: the notification said "Alice and Bob hands over", adv50 r31 #2).
+  const handover = handoverText(t.fromNames);
+  const from = handover === null ? '' : ` ${handover}`;
+  // An end no read covers is said as the reminders say it: at least until then (never a plain end). Where my on-call
+  // time goes on past the shift, the whole run the ring covers, by the window's rule (coverText).
+  const said = coverText(t.startMs, { endMs: t.endMs, endKnown: t.endUnknown !== true }, o.cover, day);
   // Saved data is said as every reminder says it ("According to saved data from Tue 18:59, your shift …"), never
   // as fact.
   const words = { localZone: o.localZone, ...(o.locale ? { locale: o.locale } : {}) };
-  const lead = savedDataPrefix(reminderBasis(o.savedAtMs), o.nowMs, words);
-  const body = `${lead}${lead === '' ? 'Your' : 'your'} shift ${shift}.${from}`;
+  const lead = savedDataPrefix(reminderBasis(o.savedAtMs ?? o.cover?.savedAtMs), o.nowMs, words);
+  const time = 'run' in said ? said.run : `Your shift ${said.shift}`;
+  const body = `${lead}${lead === '' ? time : time.charAt(0).toLowerCase() + time.slice(1)}.${from}`;
   return {
     id: t.key,
     title,
@@ -67,12 +73,17 @@ export function phoneWords(
   about: AlarmAbout,
   deliverMs: number,
 ): { title: string; body: string } {
-  const lead = savedDataPrefix(reminderBasis(about.savedAtMs), t.startMs, { localZone });
-  const start = formatDayTime(t.startMs, { localZone, scheduleZone: t.scheduleZone, nowMs: deliverMs });
+  const lead = savedDataPrefix(reminderBasis(about.savedAtMs ?? about.cover?.savedAtMs), t.startMs, { localZone });
+  const day = { localZone, scheduleZone: t.scheduleZone, nowMs: deliverMs };
+  const start = formatDayTime(t.startMs, day);
   const before = deliverMs < t.startMs;
+  // The whole run the alarm covers, as its window and notification say it (coverText), where it goes on past the
+  // shift: "I'm on it" on the phone settles it all (adv50 r31 #1).
+  const said = coverText(t.startMs, { endMs: t.endMs, endKnown: t.endUnknown !== true }, about.cover, day);
+  const run = 'run' in said ? ` ${said.run}.` : '';
   return {
     title: `Shift start not acknowledged — ${alarmName(t, about.accountName)}`,
     // Worded when booked, before the start: true whether the alarm rang unanswered or the computer slept through it.
-    body: `${lead}${lead === '' ? 'Your' : 'your'} shift ${before ? 'starts' : 'started'} at ${start}; not acknowledged on your computer within ${afterMin} min of its alarm time.`,
+    body: `${lead}${lead === '' ? 'Your' : 'your'} shift ${before ? 'starts' : 'started'} at ${start}; not acknowledged on your computer within ${afterMin} min of its alarm time.${run}`,
   };
 }

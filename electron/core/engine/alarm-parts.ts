@@ -8,8 +8,9 @@ import type { PhoneIntent, PhoneResult, PhoneStatus } from '../../shared/phone-i
 import { accountSilence, nextPauseEndAt } from '../../shared/accounts';
 import { remindersFor, serviceSettings, type Settings } from '../../shared/settings';
 import type { AppState } from '../../shared/view-state';
+import { ringRun, type RingRun } from '../alarm/ring-run';
 import type { AlarmSurface } from '../alarm/surface';
-import type { AckSource } from '../alarm/types';
+import type { AckSource, AlarmTarget } from '../alarm/types';
 import { DEFAULT_START_ALARM } from '../alarm/types';
 import { serviceKeyOf } from '../alarm/plan';
 import { alarmCheck, phoneCheck } from '../escalation/readiness-checks';
@@ -37,6 +38,8 @@ export interface AlarmPartsOptions {
   saveEscalation: (escalation: Settings['escalation']) => Promise<string | undefined>;
   changed: () => void;
   report: (notice: Notice) => void;
+  /** The app's state as the tray says it: an alarm states the run it covers from it (alarm/ring-run.ts). */
+  state?: () => AppState;
   options: Pick<EngineOptions, 'alarmSurface' | 'openView' | 'platform' | 'phone' | 'alarms'>;
 }
 
@@ -180,6 +183,12 @@ const alarmAccountsOf = (o: AlarmPartsOptions): AlarmAccount[] =>
     silentAt: (atMs) => ownSilence(o.settings().accounts, s.account().id, Math.max(atMs, o.clock.now())),
   }));
 
+/** The run a ring covers, from the state the tray words (one statement of it for every surface). */
+const ringRunFrom =
+  (state: () => AppState, clock: Clock) =>
+  (t: AlarmTarget): RingRun | undefined =>
+    ringRun(state(), t, clock.now());
+
 export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
   let surface = o.options.alarmSurface;
   const alarms = createEngineAlarms({
@@ -193,6 +202,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     report: o.report,
     signer: () => signerWithin(() => recordSignerOf(o.secrets, o.report, () => o.clock.now()), o.clock),
     accounts: () => alarmAccountsOf(o),
+    ...(o.state ? { coverOf: ringRunFrom(o.state, o.clock) } : {}),
     ringerOf: (ids, atMs) => startRinger(o.settings().accounts, ids, atMs)?.id,
     pauseEndsMs: () => nextPauseEndAt(o.settings().accounts, o.clock.now()) ?? undefined,
     findCover: (t) =>

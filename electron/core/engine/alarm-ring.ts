@@ -5,6 +5,7 @@
 import type { AlarmView } from '../../shared/alarm-view';
 import type { AlarmRing } from '../alarm/engine';
 import { ALARM_RING_MAX_MS, TEST_RING_MS } from '../alarm/ringer';
+import type { RingRun } from '../alarm/ring-run';
 import type { AlarmSurface } from '../alarm/surface';
 import type { AlarmTarget } from '../alarm/types';
 import { alarmNotification } from '../alarm/words';
@@ -24,6 +25,8 @@ export interface AlarmRingOptions {
   several?: () => boolean;
   /** When the alarm's shift is saved data now (not confirmed lately), when it was read: the ring says so. */
   savedAtMs?: (target: AlarmRing['target']) => number | undefined;
+  /** The whole run the ring covers where my on-call time goes on past its shift (alarm/ring-run.ts). */
+  coverOf?: (target: AlarmRing['target']) => RingRun | undefined;
   /** The loud notification of `key` is up as the system's `shownAs` (kept with the alarm on disk: a restart closes it). */
   shown?: (key: string, shownAs: number) => void;
   /** …and is no longer up. */
@@ -52,9 +55,10 @@ type ShownRing = Omit<AlarmRing, 'target'> & { target: Omit<AlarmTarget, 'accoun
 export function viewOf(
   r: ShownRing,
   accountName: string,
-  o: { test?: boolean; savedAtMs?: number; localZone?: string } = {},
+  o: { test?: boolean; savedAtMs?: number; localZone?: string; cover?: RingRun } = {},
 ): AlarmView {
-  const { test = false, savedAtMs, localZone } = o;
+  const { test = false, localZone, cover } = o;
+  const savedAtMs = o.savedAtMs ?? cover?.savedAtMs;
   const t = r.target;
   return {
     key: t.key,
@@ -65,6 +69,9 @@ export function viewOf(
     // The same basis as the alarm notification's words (alarm/words.ts).
     endKnown: t.endUnknown !== true,
     scheduleZone: t.scheduleZone,
+    ...(cover
+      ? { run: { endUtc: new Date(cover.endMs).toISOString(), endKnown: cover.endKnown, names: cover.names } }
+      : {}),
     handoverFrom: t.fromNames.slice(0, 20),
     late: r.late,
     again: r.again,
@@ -79,12 +86,13 @@ export function viewOf(
 export function ringWords(
   r: AlarmRing,
   o: { accountName: string; several: boolean; savedAtMs: number | undefined; nowMs: number; localZone: string },
+  cover?: RingRun,
 ): { view: AlarmView; notification: NotificationRequest } {
   const { nowMs, localZone, savedAtMs } = o;
   const accountName = o.several ? o.accountName : undefined;
   return {
-    view: viewOf(r, o.accountName, { savedAtMs, localZone }),
-    notification: alarmNotification(r, { nowMs, localZone, savedAtMs, accountName }),
+    view: viewOf(r, o.accountName, { ...(savedAtMs === undefined ? {} : { savedAtMs }), localZone, cover }),
+    notification: alarmNotification(r, { nowMs, localZone, savedAtMs, accountName, cover }),
   };
 }
 
@@ -145,6 +153,18 @@ function alarmNotices(o: AlarmRingOptions) {
   };
 }
 
+/** A ring's words now: its account, basis and zone, and the whole run it covers where it goes on past the shift. */
+function wordsOfRing(o: AlarmRingOptions, r: AlarmRing): ReturnType<typeof ringWords> {
+  const basis = {
+    accountName: o.accountOf(r.target.key),
+    several: o.several?.() ?? false,
+    savedAtMs: o.savedAtMs?.(r.target),
+    nowMs: o.clock.now(),
+    localZone: o.localZone(),
+  };
+  return ringWords(r, basis, o.coverOf?.(r.target));
+}
+
 export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
   const closers = new Map<string, () => void>();
   /** Each real ring on show, with the zone its view was worded in (a test alarm is worded in no zone of note). */
@@ -177,14 +197,7 @@ export function createAlarmRing(o: AlarmRingOptions): AlarmRingParts {
       o.clock.setTimer(forMs, () => close(view.key)),
     );
   };
-  const wordsOf = (r: AlarmRing) =>
-    ringWords(r, {
-      accountName: o.accountOf(r.target.key),
-      several: o.several?.() ?? false,
-      savedAtMs: o.savedAtMs?.(r.target),
-      nowMs: o.clock.now(),
-      localZone: o.localZone(),
-    });
+  const wordsOf = (r: AlarmRing) => wordsOfRing(o, r);
   // Travel while it rings: the same ring (its sound and its 10 min go on) is pushed its view in the new zone, so
   // the window says the hour the phone's booking now says (adv50 r13 #2). Checked while something rings.
   function rezone(): void {

@@ -5,6 +5,7 @@ import type { AlarmStatus } from '../../shared/phone-intent';
 import type { ServiceSettings } from '../../shared/settings';
 import { type AlarmStore } from '../alarm/alarm-store';
 import { type AckResult, type AlarmEngine } from '../alarm/engine';
+import type { RingRun } from '../alarm/ring-run';
 import type { AlarmSurface } from '../alarm/surface';
 import type { AckSource, AlarmTarget } from '../alarm/types';
 import type { AlarmAbout } from '../alarm/words';
@@ -46,6 +47,8 @@ export interface AlarmsWiring {
   ringerOf?: (accountIds: readonly string[], atMs: number) => string | undefined;
   /** When the next per-account pause ends (after now), if one does: an alarm silenced before its start rings then. */
   pauseEndsMs?: () => number | undefined;
+  /** The whole run an alarm covers where my on-call time goes on past its shift, as the tray derives it. */
+  coverOf?: (target: AlarmTarget) => RingRun | undefined;
   /** What the alarm shows changed (rang, acknowledged): the state is derived again. */
   changed: () => void;
   /** "Can't — find cover": Ask for cover / take over for that shift. */

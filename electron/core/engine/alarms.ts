@@ -10,6 +10,7 @@ import type { AlarmKnowledge } from '../alarm/alarm-claims';
 import { loadAlarmStore, type AlarmStore } from '../alarm/alarm-store';
 import { createAlarmEngine } from '../alarm/engine';
 import type { AckSource, AlarmTarget } from '../alarm/types';
+import type { RingRun } from '../alarm/ring-run';
 import type { AlarmAbout } from '../alarm/words';
 import { createAlarmRing } from './alarm-ring';
 import {
@@ -80,6 +81,7 @@ const ringOf = (w: AlarmsWiring, r: AlarmsRun) =>
     accountOf: (key) => (w.accounts().length > 1 ? (r.seen.get(key)?.account ?? '') : ''),
     several: () => w.accounts().length > 1,
     savedAtMs: (t) => savedAtOf(w, r, t),
+    ...(w.coverOf ? { coverOf: w.coverOf } : {}),
     // The notification's system id is kept with the alarm (adv50 r16 #1): a restart can still close or replace it.
     shown: (key, shownAs) => keepShown(r, key, shownAs),
     withdrawn: (key) => keepShown(r, key, undefined),
@@ -98,6 +100,7 @@ const aboutOf = (w: AlarmsWiring, r: AlarmsRun, t: AlarmTarget): AlarmAbout =>
     accountName: r.seen.get(t.key)?.account ?? '',
     several: w.accounts().length > 1,
     savedAtMs: savedAtOf(w, r, t),
+    cover: w.coverOf?.(t),
   });
 
 /** The account is named while there are several (as every notification names it then). */
@@ -105,9 +108,11 @@ export const alarmAbout = (o: {
   accountName: string;
   several: boolean;
   savedAtMs: number | undefined;
+  cover?: RingRun | undefined;
 }): AlarmAbout => ({
   savedAtMs: o.savedAtMs,
   accountName: o.several ? o.accountName : undefined,
+  ...(o.cover ? { cover: o.cover } : {}),
 });
 
 /** What an earlier run left: what was acknowledged is settled already (nothing to close or cancel for it), and the

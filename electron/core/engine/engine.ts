@@ -230,7 +230,7 @@ function alarmPartsOf(
   storage: WatchedFiles,
   settings: EngineSettings,
   sessions: SessionRegistry,
-  changed: () => void,
+  keeper: StateKeeper,
 ): AlarmParts {
   return createAlarmParts({
     clock: c.clock,
@@ -245,7 +245,9 @@ function alarmPartsOf(
       const saved = await settings.holder().update({ escalation });
       return saved.ok ? undefined : saved.error.message;
     },
-    changed,
+    changed: () => keeper.update(),
+    // An alarm states the run it covers as the tray does (adv50 r31 #1).
+    state: () => keeper.get(),
     report: storage.report,
     options,
   });
@@ -304,7 +306,7 @@ export function createEngine(options: EngineOptions): Engine {
     away,
   );
   shown.keeper = keeper;
-  const alarms = (alarm.parts = alarmPartsOf(c, options, storage, settings, sessions, () => keeper.update()));
+  const alarms = (alarm.parts = alarmPartsOf(c, options, storage, settings, sessions, keeper));
   hooks.changed = () => (keeper.update(), alarms.replan());
   const { handlers, handoff } = handlersOf(c, options, keeper, settings, sessions, halfSwaps, storage.report);
   away.status = () => handoff.status();
