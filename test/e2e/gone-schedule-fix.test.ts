@@ -34,9 +34,9 @@ async function landing(page: Page, url: string, params: Record<string, string> |
   // The gone schedule's own Remove in the watched list, found by role and text, not by the app's test hooks.
   const row = page.getByRole('list', { name: 'Watched schedules' }).getByRole('listitem').filter({ hasText: GONE });
   const remove = row.getByRole('button', { name: 'Remove' });
-  const said = await remove.evaluate((e) => document.getElementById(e.getAttribute('aria-describedby') ?? '')?.textContent);
-  expect(said).toBe(`Stop watching ${GONE}`);
-  await expect.poll(() => remove.evaluate((e) => e === document.activeElement), { timeout: 5_000 }).toBe(true);
+  const id = await remove.getAttribute('aria-describedby');
+  expect(await page.locator(`[id="${id}"]`).textContent()).toBe(`Stop watching ${GONE}`);
+  await expect.poll(() => page.evaluate('document.activeElement?.getAttribute("aria-describedby")')).toBe(id);
   const box = await remove.boundingBox();
   const bar = await page.getByTestId('save-bar').boundingBox();
   expect(box && bar && box.y >= 0 && box.y + box.height <= bar.y, JSON.stringify({ box, bar })).toBe(true);
@@ -62,7 +62,7 @@ describe('a schedule the service does not have: its fixes open at its row', () =
     );
 
     const item = trayItems(buildTrayMenu(host.engine.getState(), Date.now(), 'Europe/Berlin')).find(
-      (i) => i.type === 'action' && i.label.includes(GONE),
+      (i) => i.type === 'action' && i.action === 'open-settings' && i.label.includes(GONE),
     );
     if (!item || item.type !== 'action') throw new Error('no tray item for the gone schedule');
     const opens: (Record<string, string> | undefined)[] = [];
@@ -105,7 +105,7 @@ describe('a schedule the service does not have: its fixes open at its row', () =
     const opened = placeOf(host.windowCalls.at(-1)?.request);
     expect(opened).toMatchObject({ account: acc.id, schedule: GONE });
     const item = trayItems(buildTrayMenu(host.engine.getState(), Date.now(), 'Europe/Berlin')).find(
-      (i) => i.type === 'action' && i.label.includes(GONE),
+      (i) => i.type === 'action' && i.action === 'open-settings' && i.label.includes(GONE),
     );
     expect(item && item.type === 'action' ? item.params : undefined).toEqual({
       accountId: acc.id,
