@@ -83,3 +83,13 @@ export function syncFix(state: Pick<AppState, 'sync' | 'schedules' | 'coverage'>
   const coverageFine = state.coverage.status.kind === 'fresh' || state.coverage.status.kind === 'loading';
   return missing.length > 0 && othersFine && coverageFine ? 'settings' : 'retry';
 }
+
+/** Where a schedule the service doesn't have is fixed: Settings at its account and its row, whose "Stop watching"
+ *  removes it (the first such schedule of `state`'s). One rule, so the popover's button and the tray's item open the
+ *  same place (adv49 r25 #1: one opened Settings at the top, the other at the key field). */
+export function goneFixPlace(
+  state: Pick<AppState, 'schedules'>,
+): { account: ScheduleView['accountId']; section: 'schedules'; schedule: string } | undefined {
+  const s = state.schedules.find((x) => x.status.kind === 'not_found');
+  return s && { account: s.accountId, section: 'schedules', schedule: s.scheduleId };
+}

@@ -95,7 +95,7 @@ export type ViewName = z.infer<typeof ViewNameSchema>;
 
 const None = z.null();
 
-const FIX_SECTIONS: readonly SettingsFixSection[] = ['phone', 'reminders', 'silence', 'shortcut', 'email'];
+const FIX_SECTIONS: readonly SettingsFixSection[] = ['phone', 'reminders', 'silence', 'shortcut', 'email', 'schedules'];
 
 /** A view to show and its parameters (a schedule id, a window…), bounded in size and number. */
 const ViewRequestSchema = z.object({
@@ -106,7 +106,7 @@ const ViewRequestSchema = z.object({
       message: `Too many view parameters: at most ${COUNT_LIMITS.viewParams}.`,
     })
     // The one part of a view a fix opens at (Settings → Phone, a schedule's reminders, a service's mute, the global
-    // shortcut, a service's e-mail): a known section or none.
+    // shortcut, a service's e-mail, a schedule the service doesn't have): a known section or none.
     .refine((p) => p.section === undefined || FIX_SECTIONS.some((s) => s === p.section), {
       message: 'Unknown section.',
     })

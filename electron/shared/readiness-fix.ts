@@ -5,8 +5,9 @@ import { ownSilence, type SilenceFields } from './own-silence';
 import type { Readiness, ReadinessCheck } from './view-me';
 
 /** The parts of Settings a fix opens at: Phone; a schedule's reminder choice; a service's mute and pause; the
- *  global shortcut (another app holds it); a service's "My e-mail" (it names no one there, or my user moved). */
-export type SettingsFixSection = 'phone' | 'reminders' | 'silence' | 'shortcut' | 'email';
+ *  global shortcut (another app holds it); a service's "My e-mail" (it names no one there, or my user moved); a
+ *  service's watched schedule the service doesn't have (its row). */
+export type SettingsFixSection = 'phone' | 'reminders' | 'silence' | 'shortcut' | 'email' | 'schedules';
 
 export interface SettingsFixPlace {
   account?: Readiness['shift']['accountId'];

@@ -1,7 +1,7 @@
 // The sync problem in the tray, as items whose action is its fix: one per account in trouble, the worst first, and
 // an account not set up with its own "Set up" item (never Retry).
 import type { AppState } from '../../shared/view-state';
-import { syncFix, syncText } from '../../shared/freshness';
+import { goneFixPlace, syncFix, syncText } from '../../shared/freshness';
 import { WORST_FIRST } from '../../shared/problem-order';
 import { fmt, type Fmt } from './tray-sections';
 import type { TrayLeafItem } from './tray-items';
@@ -23,21 +23,29 @@ export function problemItem(
   if (text === undefined) return [];
   const kind = state.sync.kind;
   const params = at.accountId === undefined ? {} : { params: at };
+  const gone = goneAt(state, params);
   if (state.sync.kind === 'partial' && state.sync.apart && time)
     return state.sync.apart.map((p) => {
       const said = `${name}${syncText({ kind: 'partial', message: `${p.clause}.`, clause: p.clause, saved: p.saved }, time)}`;
       return p.fix === 'settings'
-        ? { type: 'action', label: `${said} ${SETTINGS_FIX}`, action: 'open-settings', enabled: true, ...params }
+        ? { type: 'action', label: `${said} ${SETTINGS_FIX}`, action: 'open-settings', enabled: true, ...gone }
         : { type: 'action', label: said, action: 'refresh', enabled: !state.syncing };
     });
   // Before setup the "Set up OnCall Tray…" item is the fix; the line would say the same twice.
   if (kind === 'needs_setup') return [{ type: 'label', label: text }];
   // A schedule the service doesn't have is fixed in Settings (remove or replace it), never by retrying.
   if (kind !== 'key_rejected' && syncFix(state) === 'settings')
-    return [{ type: 'action', label: `${text} ${SETTINGS_FIX}`, action: 'open-settings', enabled: true, ...params }];
+    return [{ type: 'action', label: `${text} ${SETTINGS_FIX}`, action: 'open-settings', enabled: true, ...gone }];
   if (kind === 'key_rejected')
     return [{ type: 'action', label: text, action: 'open-settings', enabled: true, ...params }];
   return [{ type: 'action', label: text, action: 'refresh', enabled: !state.syncing }];
+}
+
+/** A schedule the service doesn't have: Settings at its account and its row (the popover's button opens the same
+ *  place: shared/freshness.ts); none found, `params` as they are. */
+function goneAt(state: AppState, params: { params?: TrayParams }): { params?: TrayParams } {
+  const place = goneFixPlace(state);
+  return place ? { params: { accountId: place.account, section: place.section, scheduleId: place.schedule } } : params;
 }
 
 /** The sync problem as items, each opening its own fix: with several accounts, one per account in trouble ("Side

@@ -61,9 +61,16 @@ export function noShiftPhrase(
   return { unknown: false, text: `${absence.text} · ${absence.note}` };
 }
 
-/** What "your next shift" leaves out ("· couldn't load Payments"), or ''. */
-export function gapsSuffix(state: AppState, next: MyShift, f: Fmt): string {
-  const note = gapsBefore(state, Date.parse(next.start), (iso) => fmt(iso, f));
+/** What "your next shift" leaves out ("· couldn't load Payments"), or ''. `nowSaid`: my unknown now, said just
+ *  before it, already names the schedules unread over now, so they are not named twice (adv49 r25 #2). */
+export function gapsSuffix(state: AppState, next: MyShift, f: Fmt, nowSaid = false): string {
+  const said = new Set(nowSaid ? state.me.gaps.filter((g) => g.now).map((g) => g.scheduleId) : []);
+  const rest = {
+    ...state,
+    schedules: state.schedules.filter((s) => !said.has(s.id)),
+    me: { ...state.me, gaps: state.me.gaps.filter((g) => !said.has(g.scheduleId)) },
+  };
+  const note = gapsBefore(rest, Date.parse(next.start), (iso) => fmt(iso, f));
   return note === '' ? '' : ` · ${note}`;
 }
 
@@ -101,12 +108,12 @@ export function onCallPhrase(state: AppState, f: Fmt): string | undefined {
 
 /** "Platform primary, then Payments 03:32 – Sun 03:32 · 1 d (in 2 h)": my next on-call time, back to back blocks
  *  as one, with what may hide before it; undefined when no next shift is read. */
-export function nextPhrase(state: AppState, f: Fmt): string | undefined {
+export function nextPhrase(state: AppState, f: Fmt, nowSaid = false): string | undefined {
   const next = myRunNext(state, f.nowMs);
   const [first] = next?.blocks ?? [];
   if (!next || !first) return undefined;
   const what = !runIsChained(next) && endIsKnown(next) ? blockPhrase(first, f, state) : nextRunPhrase(state, next, f);
-  return `${what} (${formatRelative(f.nowMs, next.start)})${runDoubt(next)}${gapsSuffix(state, first, f)}`;
+  return `${what} (${formatRelative(f.nowMs, next.start)})${runDoubt(next)}${gapsSuffix(state, first, f, nowSaid)}`;
 }
 
 /** No shift of mine known and my shifts unknown: one wording on the tray's menu and tooltip, the popover's own
@@ -120,9 +127,9 @@ export function unknownShiftsLine(text: string): string {
 export function myShiftLine(state: AppState, f: Fmt, problemShown = false): string {
   const now = onCallPhrase(state, f);
   if (now !== undefined) return `You are on call: ${now}`;
-  const next = nextPhrase(state, f);
   // Whether I am on call now is unknown (a schedule's now wasn't read): never a plain "next", which implies not now.
   const unknownNow = nowUnknownText(state, (iso) => fmt(iso, f));
+  const next = nextPhrase(state, f, unknownNow !== '');
   if (next !== undefined && unknownNow !== '') return `On call now: ${unknownNow} · next known: ${next}`;
   if (next !== undefined) return `Your next shift: ${next}`;
   const none = noShiftPhrase(state, f);

@@ -12,13 +12,23 @@ import { noShiftPhrase, unknownShiftsLine, onCallPhrase, nextPhrase, gapsSuffix,
 export function stateLine(state: AppState, f: Fmt): string {
   const now = onCallPhrase(state, f);
   if (now !== undefined) return `On call: ${now}`;
-  const next = nextPhrase(state, f);
-  // A schedule unread over now: not "next on call" (that says I'm off call now), but my now unknown (issue 47).
+  // A schedule unread over now: not "next on call" (that says I'm off call now), but my now unknown (issue 47); what
+  // it names is not named again after the next (adv49 r25 #2).
   const unknownNow = nowUnknownText(state, (iso) => fmt(iso, f));
+  const next = nextPhrase(state, f, unknownNow !== '');
   if (next !== undefined && unknownNow !== '') return `On call now: ${unknownNow}\nNext known: ${next}`;
   if (next !== undefined) return `Next on call: ${next}`;
   const none = noShiftPhrase(state, f);
   return none.unknown ? unknownShiftsLine(none.text) : `Off call · ${none.text}`;
+}
+
+/** My state in full words after the glance's short line `short`: where that says my unknown now with its reason,
+ *  only the next ("Next known: …"), never that now line again word for word (adv49 r25 #2). */
+export function stateAfter(state: AppState, f: Fmt, short: string): string {
+  const unknownNow = nowUnknownText(state, (iso) => fmt(iso, f));
+  const next = nextPhrase(state, f, unknownNow !== '');
+  const said = unknownNowForms(state, f)?.said ?? [];
+  return next !== undefined && said.includes(short) ? `Next known: ${next}` : stateLine(state, f);
 }
 
 /** "On call until 16:54 · 3 schedules" ("· 6 schedules on Work, Acme"; "until at least …, then unknown" as the run
@@ -76,18 +86,9 @@ function shortNextLines(state: AppState, f: Fmt): string[] {
   // Shortest, "saved 11:00": still the basis, in the fewest words.
   const b = run.basis;
   const tight = `${at}${tightMark(b, time)}`;
-  const unknownNow = nowUnknownText(state, (iso) => fmt(iso, f));
   const inRel = ` (${formatRelative(f.nowMs, run.start)})`;
-  // Where it fits, the unknown says what was not read ("unknown (some shifts of Payments couldn't be read)"), as the
-  // full line does; only then the bare "unknown" (the full line, further down, names it).
-  if (unknownNow !== '')
-    return unique([
-      `On call now: ${unknownNow} · next known: ${start}${inRel}`,
-      `On call now: ${unknownNow} · next known: ${start}`,
-      `On call now: unknown · next known: ${start}${inRel}`,
-      `On call now: unknown · next known: ${start}`,
-      `On call now: unknown · next known: ${tight}`,
-    ]);
+  const unknown = unknownNowForms(state, f);
+  if (unknown) return unique([...unknown.said, ...unknown.bare]);
   // "Next known", shortest, still says a shift of mine may come before it: the scope goes last, after "(in …)".
   const gaps = gapsSuffix(state, first, f);
   if (gaps !== '')
@@ -102,6 +103,32 @@ function shortNextLines(state: AppState, f: Fmt): string[] {
       `Next known: ${tight} · earlier unknown`,
     ]);
   return unique([`Next on call: ${start}${inRel}`, `Next on call: ${start}`, `Next on call: ${tight}`]);
+}
+
+/** My now unknown before my next, short: where it fits, saying what was not read ("unknown (some shifts of Payments
+ *  couldn't be read)", `said`), as the full line does; only then the bare "unknown" (the full line, further down,
+ *  names it). Undefined when my now is known or no next is read. */
+function unknownNowForms(state: AppState, f: Fmt): { said: string[]; bare: string[] } | undefined {
+  const run = myRunNext(state, f.nowMs);
+  const unknownNow = nowUnknownText(state, (iso) => fmt(iso, f));
+  if (!run || run.blocks.length === 0 || unknownNow === '') return undefined;
+  const time = (iso: string): string => fmt(iso, f);
+  const label = (s: MyShift): string => state.accounts.find((a) => a.id === s.accountId)?.label ?? s.accountId;
+  const whose = state.accounts.length > 1 ? `${runNames(run, label)} · ` : '';
+  const at = `${whose}${fmt(run.start, f, runZones(state, run).start)}`;
+  const start = `${at}${basisMark(run.basis, time)}`;
+  const inRel = ` (${formatRelative(f.nowMs, run.start)})`;
+  return {
+    said: [
+      `On call now: ${unknownNow} · next known: ${start}${inRel}`,
+      `On call now: ${unknownNow} · next known: ${start}`,
+    ],
+    bare: [
+      `On call now: unknown · next known: ${start}${inRel}`,
+      `On call now: unknown · next known: ${start}`,
+      `On call now: unknown · next known: ${at}${tightMark(run.basis, time)}`,
+    ],
+  };
 }
 
 const unique = (lines: string[]): string[] => lines.filter((l, i) => lines.indexOf(l) === i);

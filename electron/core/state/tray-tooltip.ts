@@ -11,7 +11,7 @@ import { coverageFreshnessLine, uncoveredLines, fmt, type Fmt } from './tray-sec
 import { listDatedByProblem } from './tray-coverage-words';
 import { allAlarms, halfSwapLines, problemItems, setupProblemItems } from './tray-glance';
 import { emailFixItems } from './tray-problem-items';
-import { shortStateForms, stateLine } from './tray-tooltip-state';
+import { shortStateForms, stateAfter, stateLine } from './tray-tooltip-state';
 import { knownAsks, unsureGroups } from '../../shared/ask-basis-words';
 import { dayOpts } from './tray-fmt';
 
@@ -43,6 +43,8 @@ interface Glance {
 /** What asks me, each in its forms: whole, counted, and folded ("Phone may still ring at 10:03 (Ops)"). */
 interface Asking {
   full: string;
+  /** My state in full after a short line of it (that line not said again). */
+  after: (short: string) => string;
   ringing: string[];
   asks: string[];
   rings: string[];
@@ -59,22 +61,28 @@ function foldsOf(shorts: readonly string[], a: Asking): Glance[] {
   const pauses = [...a.rings, ...a.paused];
   const tries: Glance[] = [];
   for (const short of shorts.filter((s) => s !== a.full)) {
-    tries.push({ head: [short, ...a.ringing, ...pauses], rest: [a.full] });
-    tries.push({ head: [short, ...a.asks, ...pauses], rest: [a.full, ...a.ringing] });
+    tries.push({ head: [short, ...a.ringing, ...pauses], rest: [a.after(short)] });
+    tries.push({ head: [short, ...a.asks, ...pauses], rest: [a.after(short), ...a.ringing] });
     if (a.rings.length > 0)
-      tries.push({ head: [short, ...a.asks, ...a.ringsShort, ...a.paused], rest: [a.full, ...a.ringing, ...a.rings] });
+      tries.push({
+        head: [short, ...a.asks, ...a.ringsShort, ...a.paused],
+        rest: [a.after(short), ...a.ringing, ...a.rings],
+      });
   }
   const askForms = a.ringing.length === 0 ? [a.asks] : [a.asks, [asksTightOf(a.ringing.length)]];
   for (const short of shorts)
     for (const ask of askForms)
       tries.push({
         head: [short, ...ask, ...a.ringsShort, ...(a.onePause ? [a.onePause] : [])],
-        rest: [a.full, ...a.ringing, ...pauses],
+        rest: [a.after(short), ...a.ringing, ...pauses],
       });
   if (a.pauseTight !== undefined && a.pauseTight !== a.onePause)
     for (const short of shorts)
       for (const ask of askForms)
-        tries.push({ head: [short, ...ask, ...a.ringsShort, a.pauseTight], rest: [a.full, ...a.ringing, ...pauses] });
+        tries.push({
+          head: [short, ...ask, ...a.ringsShort, a.pauseTight],
+          rest: [a.after(short), ...a.ringing, ...pauses],
+        });
   return tries;
 }
 
@@ -94,6 +102,7 @@ function glanceLines(state: AppState, f: Fmt, maxChars?: number): Glance {
   // into its short form, "Phone may still ring at 10:03 (Ops)" (adv47 r11 #3: whole, it never fit Windows' cut).
   const asking: Asking = {
     full: stateLine(state, f),
+    after: (short) => stateAfter(state, f, short),
     ringing,
     asks: ringing.length === 0 ? [] : [ringing.length === 1 ? ONE_ASKS : `${ringing.length} alarms not acknowledged`],
     rings: stillRingLines(state.phone, o),

@@ -2,7 +2,7 @@
 // "saved data" is said once on the glance.
 import { formatDayTime } from '../../../electron/shared/format';
 import { savedDataFrom } from '../../../electron/shared/saved-words';
-import { offlineWords, savedAt, statusLineSaved, syncFix } from '../../../electron/shared/freshness';
+import { goneFixPlace, offlineWords, savedAt, statusLineSaved, syncFix } from '../../../electron/shared/freshness';
 import type { AppState } from '../../../electron/shared/view-state';
 import type { AccountId } from '../../../electron/shared/account-names';
 import type { FormatContext } from './format-context';
@@ -16,14 +16,19 @@ export interface StaleLine {
   /** setup: the account onboarding opens on, as the tray's item does, and its name for the button ("Set up Acme…",
    *  as the tray's item: a bare "Set up…" read alone by a screen reader doesn't say which account; adv49 r8 F3). */
   setup?: { account: AccountId; name: string };
+  /** Where Settings opens for the fix: a rejected key's account (`newKey`), a schedule the service doesn't have's
+   *  row, as the tray's item (shared/freshness.ts). */
+  at?: Record<string, string> | undefined;
 }
 
-/** The line with its fix: a rejected key's "Enter new key…" (retrying fixes no key), else `fallback`. Several
+/** The line with its fix: a rejected key's "Enter new key…" (retrying fixes no key), else `fallback` (a gone
+ *  schedule's Settings at its row: `at`). Several
  *  accounts in trouble are a line each (stale-lines.ts), so a line has one fix. */
 function withFix(state: AppState, line: Omit<StaleLine, 'action'>, fallback: 'retry' | 'settings'): StaleLine {
   const rejected = state.accounts.find((a) => a.sync.kind === 'key_rejected');
-  if (state.sync.kind !== 'key_rejected' && !rejected) return { ...line, action: fallback };
-  return { ...line, action: 'settings', newKey: rejected ? { account: rejected.id } : {} };
+  if (state.sync.kind !== 'key_rejected' && !rejected) return { ...line, action: fallback, at: goneFixPlace(state) };
+  const at: { account?: AccountId } & Record<string, string> = rejected ? { account: rejected.id } : {};
+  return { ...line, action: 'settings', newKey: at, at };
 }
 
 /**

@@ -2,7 +2,8 @@
 // shared reminders may read on while the schedule's own choice is off). The places are the ones
 // electron/shared/readiness-fix.ts names: Phone; a service's schedule's reminder choice; a service's mute and pause;
 // the global shortcut another app holds (its field and the error under it); a service's "My e-mail" (it names no one
-// on that service's schedules, or the service lists me under another).
+// on that service's schedules, or the service lists me under another); a watched schedule the service doesn't have
+// (its row's "Stop watching").
 // Only Settings (the forms chunk) loads it.
 
 /** The first element under `root` whose `data-<key>` is `value` (compared, never put into a selector). */
@@ -51,7 +52,10 @@ export function landAt(node: HTMLElement, params: Record<string, string>): void 
           ? reminderChoice(node, account, schedule)
           : section === 'silence'
             ? silenceChoice(node, account)
-            : undefined;
+            : section === 'schedules'
+              ? // Its Remove ("Stop watching <name>") in its service's editor (AccountItem's), or the one service's.
+                marked(document.getElementById(`account-${account}-fields`) ?? node, 'unwatch', schedule)
+              : undefined;
   // Centred: a schedule's row keeps its own choices below it on screen with it, and the shortcut's field keeps room
   // under it for its "could not be registered", which comes a moment later (asked of main).
   const box = target?.closest('[data-schedule]') ?? target?.closest('[data-fix="shortcut"]') ?? target;
