@@ -41,7 +41,9 @@ it('once the data folder link is back, nothing says it is missing, a restart is 
   expect(st.notices.filter((n) => /data folder is back/.test(n.message))).toHaveLength(1);
   expect(st.notices.map((n) => n.message).join('\n')).toMatch(/not saved/);
   // A change now: in force until the app quits, answered as not saved, and the file at the target left as it was.
-  const r = await e2.handlers['settings:update']({ quietHours: { enabled: true, start: '22:00', end: '07:00' } });
+  const r = await e2.handlers['settings:update']({
+    quietHours: { ...st.settings.quietHours, enabled: true, start: '22:00', end: '07:00' },
+  });
   expect(r.ok).toBe(false);
   expect(r.ok ? '' : r.error.message).toMatch(/applies until the app quits and is not saved/);
   expect(e2.getState().settings.quietHours.enabled).toBe(true);
