@@ -14,10 +14,11 @@ export const LINK_LOOK_MS = 45_000;
 
 export const LINK_BACK_NOTICE_ID = 'data-folder-link-back';
 
-/** What a restart does now, and what is lost if the app is quit without one. */
+/** What a restart does now, and what is lost if the app is quit without one: the settings, never written while
+ *  unread (engine-settings.ts). Records are not named: one absent at the target is written there (read-first.ts). */
 const BACK_NOTICE =
-  'The data folder is back: restart the app to load your settings from it. Changes made since the app started ' +
-  '(settings and records) are kept in memory only and are not saved.';
+  'The data folder is back: restart the app to load your settings from it. Settings changed since the app ' +
+  'started are kept in memory only and are not saved.';
 
 /** The status line while the settings are still the defaults the app started on. */
 const BACK_LINE =
