@@ -65,4 +65,7 @@ export interface FileStore {
   backup(name: string): Promise<string>;
   /** Deletes a file (a removed account's cache); a file that isn't there is no error. */
   remove(name: string): Promise<void>;
+  /** Whether the folder's path leads to a folder now (no link on it to something missing), without reading a file:
+   *  looked at while such a link is stated (link-back.ts). Absent for stores that aren't on disk. */
+  folderReachable?(): Promise<boolean>;
 }

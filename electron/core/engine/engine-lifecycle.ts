@@ -149,6 +149,7 @@ export function engineSurface(p: EngineParts): Engine {
     await p.keyCheck?.().catch(() => undefined);
     const handoffStopped = p.handoff.stop();
     p.alarms.stop();
+    p.storage.linkBack.stop();
     keeper.stop();
     readiness.stop();
     await feed.stop();

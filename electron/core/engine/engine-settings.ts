@@ -96,6 +96,7 @@ export function createEngineSettings(
         files,
         // An unreadable file still holds the user's settings: never written over with defaults.
         persist: !demo && loaded.unreadable === undefined,
+        unread: !demo && loaded.unreadable !== undefined,
         changed,
         complete: withFeedToken,
       });

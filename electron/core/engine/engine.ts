@@ -129,8 +129,9 @@ function viewOf(
   const derivation = combinedDerivation({
     sessions: () => sessions.ordered(),
     settings: settings.effective,
-    notices: () => [...settings.notices(), ...storage.notices(), ...feed.notices()],
-    settingsUnreadable: settings.unreadable,
+    // Once the data folder's link is back, what named it missing is said as back (link-back.ts), from every source.
+    notices: () => storage.linkBack.notices([...settings.notices(), ...storage.notices(), ...feed.notices()]),
+    settingsUnreadable: () => storage.linkBack.line(settings.unreadable()),
     demo: options.overrides?.demo === true,
     notificationHealth: () => notificationHealth,
     localZone: c.localZone,
@@ -264,6 +265,7 @@ export function createEngine(options: EngineOptions): Engine {
     options.files,
     () => hooks.changed(),
     () => hooks.back(),
+    clock,
   );
   // …and a file changed outside the app since it last read or wrote it is kept aside before it writes its own.
   const storage: WatchedFiles = { ...watched, files: guardOutsideEdits(watched.files, watched.report) };

@@ -94,6 +94,11 @@ function badAddress(stored: Settings, patch: SettingsPatch): ResponseOf<'setting
   return undefined;
 }
 
+/** A change made while the settings file is unread: in force, and lost when the app quits. */
+const UNREAD_NOT_SAVED =
+  'The settings could not be saved to disk: your settings file was not read, so it is not written over. This ' +
+  'change applies until the app quits and is not saved.';
+
 export interface SettingsHolder {
   stored(): Settings;
   update(request: RequestOf<'settings:update'>): Promise<ResponseOf<'settings:update'>>;
@@ -106,6 +111,9 @@ export interface SettingsHolderOptions {
   files: FileStore;
   /** Demo mode keeps changes in memory, so the user's real settings file is left alone. */
   persist: boolean;
+  /** The file could not be read (persist is off so it is never written over): a change applies in memory and is
+   *  answered as not saved, never as a bare ok the form would call "Settings saved." (adv52 r35 #1). */
+  unread?: boolean;
   changed: (before: Settings, after: Settings) => void | Promise<void>;
   /** Fills in what the settings imply before they are saved (a feed turned on gets its token in the same save). */
   complete?: (settings: Settings) => Settings;
@@ -144,6 +152,7 @@ export function createSettingsHolder(options: SettingsHolderOptions): SettingsHo
       const before = stored;
       stored = value;
       await options.changed(before, stored);
+      if (options.unread === true) return failure('storage', UNREAD_NOT_SAVED);
       return { ok: true as const, value: stored };
     });
   }

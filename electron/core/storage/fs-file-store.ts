@@ -233,6 +233,7 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
     async backup(name) {
       return await backupFile(dir, checkName(name), now(), failed);
     },
+    folderReachable: async () => (await danglingAt(dir)) === undefined,
   };
   return readFirst(
     keepAsideFirst(

@@ -1,10 +1,11 @@
 // Notices about the app's data folder. A write that fails (folder not writable, disk full) used to be only logged,
 // so the user learned of it when reminders repeated after a restart; now one notice says so while it lasts.
 // The engine wraps its FileStore once; every writer (cache, reminders record, settings) goes through it.
-import type { FileStore } from '../ports';
+import type { Clock, FileStore } from '../ports';
 import type { Notice } from './settings-store';
 import { isDanglingLink } from './dangling-link';
 import { isUnreadFile } from './read-first';
+import { watchLinkBack, type LinkBack } from './link-back';
 
 export const WRITE_NOTICE_ID = 'data-folder-unwritable';
 
@@ -15,6 +16,9 @@ export interface WatchedFiles {
   notices(): Notice[];
   /** For problems found by readers, e.g. a reminders record that could not be read. */
   report: (notice: Notice) => void;
+  /** The data folder's link to something missing, looked at again until it is back (link-back.ts); what is shown
+   *  from every source goes through its `notices` and `line`. */
+  linkBack: Pick<LinkBack, 'notices' | 'line' | 'stop'>;
 }
 
 const REASONS: Readonly<Record<string, string>> = {
@@ -121,13 +125,15 @@ function writeNotice(
 /** `changed` is called when the notices change, so the state shown can be updated. `back`: a write worked after one
  *  found the folder gone, so the folder is there again (made again by the file store): what only memory held since
  *  (the settings) is saved again by the caller. */
-export function watchWrites(inner: FileStore, changed: () => void, back?: () => void): WatchedFiles {
+export function watchWrites(inner: FileStore, changed: () => void, back?: () => void, clock?: Clock): WatchedFiles {
   /** File name → why its last write failed; a later successful write of the same file clears it. */
   const failing = new Map<string, string | undefined>();
   /** Files whose last write found the data folder a link to something missing (said as such, not as gone). */
   const linkGone = new Set<string>();
   const reported = new Map<string, Notice>();
   let current: Notice[] = [];
+  const reachable = inner.folderReachable?.bind(inner);
+  const link = clock && reachable ? watchLinkBack(clock, reachable, changed) : undefined;
   const refresh = (): void => {
     const reason = [...failing.values()].find((r) => r !== undefined);
     const folderLink = [...failing.keys()].some((n) => linkGone.has(n));
@@ -137,13 +143,18 @@ export function watchWrites(inner: FileStore, changed: () => void, back?: () => 
   };
   const files: FileStore = {
     location: inner.location,
-    read: (name) => inner.read(name),
+    read: (name) =>
+      inner.read(name).catch((cause: unknown) => {
+        link?.met(cause);
+        throw cause;
+      }),
     backup: (name) => inner.backup(name),
     remove: (name) => inner.remove(name),
     async writeAtomic(name, text) {
       try {
         await inner.writeAtomic(name, text);
       } catch (cause) {
+        link?.met(cause);
         const known = failing.has(name);
         failing.set(name, reasonOf(cause, name));
         if (isDanglingLink(cause) && cause.folder) linkGone.add(name);
@@ -171,5 +182,10 @@ export function watchWrites(inner: FileStore, changed: () => void, back?: () => 
     reported.set(notice.id, notice);
     refresh();
   };
-  return { files, notices: () => current, report };
+  const linkBack = link ?? {
+    notices: (n: readonly Notice[]) => [...n],
+    line: (l?: string) => l,
+    stop: () => undefined,
+  };
+  return { files, notices: () => current, report, linkBack };
 }

@@ -36,7 +36,10 @@ it('settings.json linked to a missing file: said as such, never "Add your API ke
   expect(syncText(st)).toContain(`Your settings file can't be read (${said})`);
   expect(st.notices.map((n) => n.message).join('\n')).toContain(`could not be read (${said})`);
   // A change now is held in memory only: the link stays a link to the same place.
-  expect((await e.handlers['settings:update']({ theme: 'dark' })).ok).toBe(true);
+  // Answered as not saved (adv52 r35 #1: a bare ok read "Settings saved."), and in force until the app quits.
+  const changed = await e.handlers['settings:update']({ theme: 'dark' });
+  expect(changed.ok ? '' : changed.error.message).toMatch(/applies until the app quits and is not saved/);
+  expect(e.getState().settings.theme).toBe('dark');
   await h.clock.advance(60_000);
   expect((await lstat(join(h.dir, 'settings.json'))).isSymbolicLink()).toBe(true);
   expect(await readlink(join(h.dir, 'settings.json'))).toBe(target);

@@ -23,7 +23,9 @@ it('an unreadable settings file is said as such, not as "add your API key", and 
   expect(JSON.stringify(st.sync)).toMatch(/settings file can't be read.*settings\.json.*restart/);
   // A change made now is kept in memory only: the folder with the user's settings is left as it is.
   const changed = await e.handlers['settings:update']({ theme: 'dark' });
-  expect(changed.ok).toBe(true);
+  // Answered as not saved (adv52 r35 #1: a bare ok read "Settings saved."), and in force until the app quits.
+  expect(changed.ok ? '' : changed.error.message).toMatch(/applies until the app quits and is not saved/);
+  expect(e.getState().settings.theme).toBe('dark');
   expect((await stat(join(h.dir, 'settings.json'))).isDirectory()).toBe(true);
   expect((await readdir(h.dir)).filter((f) => f.startsWith('settings.json'))).toEqual(['settings.json']);
   await e.stop();
