@@ -1,8 +1,9 @@
 // The tray tooltip's first line, my state: in full words, and the short forms, longest first, a glance folds to
 // when the full line leaves no room for what asks me (tray-tooltip.ts).
 import type { AppState, MyShift } from '../../shared/view-state';
-import { basisMark, untilPhrase } from '../../shared/basis';
+import { untilPhrase } from '../../shared/basis';
 import { myRunNext, myRunNow, runNames } from '../../shared/on-call-run';
+import { runBasisMark } from '../../shared/run-basis';
 import { formatRelative } from '../../shared/format';
 import { runZones } from '../../shared/schedule-zone';
 import { nowUnknownText } from '../../shared/now-unknown';
@@ -39,7 +40,7 @@ export function shortStateForms(state: AppState, f: Fmt): { named: string[]; cou
   // Saved data, where any block of the run rests on it, stays on the short line: it is what the OS cut leaves.
   // Its end in the schedule's own time too, where its zone differs, as the full line says it (fix 47q).
   const end = (iso: string): string => fmt(iso, f, runZones(state, run).end);
-  const until = `${untilPhrase(run, end)}${basisMark(run.basis, time)}`;
+  const until = `${untilPhrase(run, end)}${runBasisMark(run.blocks, state.accounts, time)}`;
   const count = new Set(mine.map((s) => s.scheduleId)).size;
   // Then shorter: the basis in the fewest words ("(saved 09:33)"), "then unknown" kept as every statement of an
   // unknown end says it (fix 47x: saved, two accounts, my end unknown, an alarm and a pause overflowed Windows' cut
@@ -47,7 +48,7 @@ export function shortStateForms(state: AppState, f: Fmt): { named: string[]; cou
   const forms = unique([
     ...(count > 1 ? [`${until} · ${count} schedules`] : []),
     until,
-    `${untilPhrase(run, end)}${tightMark(run.basis, time)}`,
+    `${untilPhrase(run, end)}${runBasisMark(run.blocks, state.accounts, time, true)}`,
   ]);
   // With several accounts the short line names each account of the run in its order ("Acme, then Work until
   // Thu 09:00"): naming only the first with the run's end said Acme had me until Thu (issue 47, round 7).
@@ -72,10 +73,9 @@ function shortNextLines(state: AppState, f: Fmt): string[] {
   const label = (s: MyShift): string => state.accounts.find((a) => a.id === s.accountId)?.label ?? s.accountId;
   const whose = state.accounts.length > 1 ? `${runNames(run, label)} · ` : '';
   const at = `${whose}${fmt(run.start, f, runZones(state, run).start)}`;
-  const start = `${at}${basisMark(run.basis, time)}`;
+  const start = `${at}${runBasisMark(run.blocks, state.accounts, time)}`;
   // Shortest, "saved 11:00": still the basis, in the fewest words.
-  const b = run.basis;
-  const tight = `${at}${tightMark(b, time)}`;
+  const tight = `${at}${runBasisMark(run.blocks, state.accounts, time, true)}`;
   const unknownNow = nowUnknownText(state, (iso) => fmt(iso, f));
   const inRel = ` (${formatRelative(f.nowMs, run.start)})`;
   // Where it fits, the unknown says what was not read ("unknown (some shifts of Payments couldn't be read)"), as the
@@ -105,8 +105,3 @@ function shortNextLines(state: AppState, f: Fmt): string[] {
 }
 
 const unique = (lines: string[]): string[] => lines.filter((l, i) => lines.indexOf(l) === i);
-
-/** The basis in the fewest words: " (saved 11:00)" for saved data, else as `basisMark` says it. */
-function tightMark(b: MyShift['basis'], time: (iso: string) => string): string {
-  return b.kind === 'saved' && b.savedAt !== null ? ` (saved ${time(b.savedAt)})` : basisMark(b, time);
-}
