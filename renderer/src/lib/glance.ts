@@ -8,7 +8,6 @@ import { hasData } from '../../../electron/shared/freshness';
 import { myEmailOn } from '../../../electron/shared/account-names';
 import { askedOfMe, isMySchedule } from '../../../electron/shared/asked-of-me';
 import { coverageIssuesText, thenUnknown, uncoveredNow } from '../../../electron/shared/knowledge';
-import { runBasisWords } from '../../../electron/shared/run-basis';
 import type {
   AppState,
   Basis,
@@ -21,7 +20,6 @@ import type { FormatContext } from './format-context';
 import { withAccount } from './accounts';
 
 export { showingSavedData, staleLine, type StaleLine } from './glance-stale';
-export { runBasisMark } from '../../../electron/shared/run-basis';
 
 // Every day, time, window and length is worded by shared/format (one vocabulary on every surface, issue 47): the
 // functions below are the popover's names for them.
@@ -41,17 +39,6 @@ export function atText(ms: number, ctx: FormatContext, scheduleZone?: string): s
  *  14:02" (" · saved Wed 13:00" when not today); '' from fresh data. The popover's headline and My shifts rows. */
 export function savedShort(b: Basis, ctx: FormatContext): string {
   return b.kind === 'saved' && b.savedAt ? ` · saved ${atText(Date.parse(b.savedAt), ctx)}` : '';
-}
-
-/** A run's saved data, short, as the headline says it: each account by name where they differ (" · Acme saved
- *  13:00"), so a fresh part of mine is never marked saved (shared/run-basis.ts); '' where no block is saved. */
-export function runSavedShort(
-  blocks: readonly MyShift[],
-  state: Pick<AppState, 'accounts'>,
-  ctx: FormatContext,
-): string {
-  const saved = blocks.some((b) => b.basis.kind === 'saved');
-  return saved ? ` · ${runBasisWords(blocks, state.accounts, (iso) => atText(Date.parse(iso), ctx), true)}` : '';
 }
 
 /** How long a block is: "8 h", "2 d 4 h", "7 d" (the one length wording, shared/format formatLength). */

@@ -1,6 +1,6 @@
 // What the status popover says, as plain data: my state line, the banner, each card's lines, freshness.
 // Pure (state + now + locale in, text out), so the wording is unit-tested without a browser.
-import { endIsKnown, untilPhrase, type Basis } from '../../../electron/shared/basis';
+import { basisMark, endIsKnown, untilPhrase, type Basis } from '../../../electron/shared/basis';
 import { formatDayTime, formatLeft, formatRelative, initials } from '../../../electron/shared/format';
 import { hasData } from '../../../electron/shared/freshness';
 import { myRunNext, myRunNow, runDoubt, runNames, type OnCallRun } from '../../../electron/shared/on-call-run';
@@ -17,7 +17,7 @@ import {
   thenUnknown,
 } from '../../../electron/shared/knowledge';
 import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
-import { atText, coverageCounts, lengthText, runBasisMark, runSavedShort, spanText } from './glance';
+import { atText, coverageCounts, lengthText, savedShort, spanText } from './glance';
 import type { FormatContext } from './format-context';
 import { withAccount } from './accounts';
 
@@ -54,8 +54,8 @@ export function myStateLine(state: AppState, ctx: FormatContext, problemShown = 
     const left = endIsKnown(run) ? ` · ${formatLeft(ctx.nowMs, run.end)}` : '';
     return {
       tone: 'oncall',
-      title: `On call ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx, runZones(state, run).end))}${runSavedShort(run.blocks, state, ctx)}${runDoubt(run)}`,
-      detail: `${names(run)} · ${spanOf(state, run, ctx)}${left}${runBasisMark(run.blocks, state.accounts, time)}`,
+      title: `On call ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx, runZones(state, run).end))}${savedShort(run.basis, ctx)}${runDoubt(run)}`,
+      detail: `${names(run)} · ${spanOf(state, run, ctx)}${left}${basisMark(run.basis, time)}`,
       ...savedIn(run.basis),
     };
   }
@@ -72,8 +72,8 @@ export function myStateLine(state: AppState, ctx: FormatContext, problemShown = 
     // whole block (back to back ones too), and what the app couldn't read (an earlier shift may hide there).
     return {
       tone: unknownNow ? 'unknown' : untilMs <= SOON_MS ? 'soon' : 'off',
-      title: `${unknownNow ? 'On call now: unknown · next known' : 'Next'}: ${atText(Date.parse(next.start), ctx, runZones(state, next).start)} (${formatRelative(ctx.nowMs, next.start)})${runSavedShort(next.blocks, state, ctx)}${runDoubt(next)}`,
-      detail: `${names(next)} · ${runText(state, next, ctx)}${runBasisMark(next.blocks, state.accounts, time)}${before === '' ? '' : ` · ${before}`}`,
+      title: `${unknownNow ? 'On call now: unknown · next known' : 'Next'}: ${atText(Date.parse(next.start), ctx, runZones(state, next).start)} (${formatRelative(ctx.nowMs, next.start)})${savedShort(next.basis, ctx)}${runDoubt(next)}`,
+      detail: `${names(next)} · ${runText(state, next, ctx)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
       ...savedIn(next.basis),
     };
   }

@@ -28,9 +28,11 @@ async function world(alternate: boolean, workUpMs: number) {
   return { said, acmeAt, workAt };
 }
 
-const linesOf = (said: { surface: string; text: string }[], joined: RegExp): string[] =>
+/** The popover words the run in the renderer, whose first load has no room for the account's name yet: there the
+ *  run's time is the earliest any part rests on, never a later one (`popover`: its lines alone; else the rest). */
+const linesOf = (said: { surface: string; text: string }[], joined: RegExp, popover = false): string[] =>
   said
-    .filter((s) => !s.text.startsWith('{'))
+    .filter((s) => !s.text.startsWith('{') && (s.surface === 'popover') === popover)
     .flatMap((s) =>
       s.text
         .split('\n')
@@ -47,13 +49,19 @@ it('a run joined across Work and Acme, both saved, names each account with its o
     expect(l).toMatch(new RegExp(`Acme(’|'s)? (saved data from |saved |from )?${acmeAt}`));
     expect(l).toMatch(new RegExp(`Work(’|'s)? (saved data from |saved )${workAt}`));
   }
+  const popover = linesOf(said, /Work[^\n]*, then Acme/, true);
+  expect(popover.length).toBeGreaterThan(0);
+  for (const l of popover) expect(l).toMatch(new RegExp(`saved data from ${acmeAt}\\)$`));
 }, 60_000);
 
 it('parallel Work and Acme blocks in one line name each account with its own time', async () => {
   const { said, acmeAt } = await world(false, 2 * HOUR);
   const lines = linesOf(said, /Work[^\n]* and Acme/);
-  expect(lines.length).toBeGreaterThan(1);
+  expect(lines.length).toBeGreaterThan(0);
   for (const l of lines) expect(l).toMatch(new RegExp(`Acme(’|'s)? (saved data from |saved |from )?${acmeAt}`));
+  const popover = linesOf(said, /Work[^\n]* and Acme/, true);
+  expect(popover.length).toBeGreaterThan(0);
+  for (const l of popover) expect(l).toMatch(new RegExp(`saved data from ${acmeAt}\\)$`));
 }, 60_000);
 
 it('Work fresh and Acme saved: the saved mark names Acme, never the run as a whole', async () => {
@@ -62,7 +70,4 @@ it('Work fresh and Acme saved: the saved mark names Acme, never the run as a who
   expect(lines.length).toBeGreaterThan(1);
   for (const l of lines.filter((l) => /saved (data from )?\d/.test(l)))
     expect(l).toMatch(new RegExp(`Acme(’|'s)? (saved data from |saved )${acmeAt}`));
-  // The popover's headline: my fresh now on Work is not marked saved; the saved part is Acme's.
-  const title = linesOf(said, /^On call until/).find((l) => l.startsWith('[popover]'));
-  expect(title).toMatch(new RegExp(`· Acme saved ${acmeAt}$`));
 }, 60_000);
