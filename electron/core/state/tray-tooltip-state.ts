@@ -1,7 +1,7 @@
 // The tray tooltip's first line, my state: in full words, and the short forms, longest first, a glance folds to
 // when the full line leaves no room for what asks me (tray-tooltip.ts).
 import type { AppState, MyShift } from '../../shared/view-state';
-import { untilPhrase } from '../../shared/basis';
+import { basisMark, untilPhrase } from '../../shared/basis';
 import { myRunNext, myRunNow, runNames } from '../../shared/on-call-run';
 import { runBasisMark } from '../../shared/run-basis';
 import { formatRelative } from '../../shared/format';
@@ -49,6 +49,8 @@ export function shortStateForms(state: AppState, f: Fmt): { named: string[]; cou
     ...(count > 1 ? [`${until} · ${count} schedules`] : []),
     until,
     `${untilPhrase(run, end)}${runBasisMark(run.blocks, state.accounts, time, true)}`,
+    // Last, where the accounts' names leave no room: the earliest time any part rests on, never a later one.
+    `${untilPhrase(run, end)}${tightMark(run.basis, time)}`,
   ]);
   // With several accounts the short line names each account of the run in its order ("Acme, then Work until
   // Thu 09:00"): naming only the first with the run's end said Acme had me until Thu (issue 47, round 7).
@@ -105,3 +107,8 @@ function shortNextLines(state: AppState, f: Fmt): string[] {
 }
 
 const unique = (lines: string[]): string[] => lines.filter((l, i) => lines.indexOf(l) === i);
+
+/** The basis in the fewest words: " (saved 11:00)" for saved data, else as `basisMark` says it. */
+function tightMark(b: MyShift['basis'], time: (iso: string) => string): string {
+  return b.kind === 'saved' && b.savedAt !== null ? ` (saved ${time(b.savedAt)})` : basisMark(b, time);
+}
