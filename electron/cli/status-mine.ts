@@ -8,6 +8,7 @@ import { myRunNext, myRunNow, runIsChained, runNames, type OnCallRun } from '../
 import { gapsBefore, myAbsence } from '../shared/knowledge';
 import { nowUnknownText } from '../shared/now-unknown';
 import { runEndNote, runUnreadNote } from '../shared/run-words';
+import { runBasisMark } from '../shared/run-basis';
 import { runZones } from '../shared/schedule-zone';
 import { formatDayTime, formatRelative, formatWindow } from '../shared/format';
 import type { AppState, MyShift } from '../shared/view-state';
@@ -34,7 +35,7 @@ export function statusNowLine(state: AppState, m: MyShift, o: StatusTimeOptions)
 export function statusRunLine(state: AppState, run: OnCallRun, o: StatusTimeOptions): string {
   const time = (iso: string): string => formatDayTime(iso, o);
   const until = untilPhrase(run, runEnd(state, run, o));
-  return `You are on call now: ${runNames(run, (m) => named(state, m))} ${until}${basisMark(run.basis, time)}`;
+  return `You are on call now: ${runNames(run, (m) => named(state, m))} ${until}${runBasisMark(run.blocks, state.accounts, time)}`;
 }
 
 /** A run's end in the schedule's own time too where its zone differs, as the tray words it (fix 47q). */
@@ -68,7 +69,7 @@ export function statusNextRunPhrase(state: AppState, run: OnCallRun, o: StatusTi
   const window = endIsKnown(run)
     ? formatWindow(run.start, run.end, zones.both ? { ...o, scheduleZone: zones.both } : o)
     : `from ${formatDayTime(run.start, zones.start ? { ...o, scheduleZone: zones.start } : o)} ${untilPhrase(run, runEnd(state, run, o))}`;
-  return `${nextLead(state, o)} ${names} ${window} (${formatRelative(o.nowMs, run.start)})${basisMark(run.basis, time)}`;
+  return `${nextLead(state, o)} ${names} ${window} (${formatRelative(o.nowMs, run.start)})${runBasisMark(run.blocks, state.accounts, time)}`;
 }
 
 /** My next shift's line: the block, or the whole run where blocks carry it on or its end isn't known. */

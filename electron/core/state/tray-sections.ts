@@ -4,6 +4,7 @@ import { basisMark, endIsKnown, untilPhrase } from '../../shared/basis';
 import type { AppState, MyShift } from '../../shared/view-state';
 import { myRunNext, myRunNow, runDoubt, runIsChained, runNames, type OnCallRun } from '../../shared/on-call-run';
 import { runEndNote, runUnreadNote } from '../../shared/run-words';
+import { runBasisMark } from '../../shared/run-basis';
 import { nowUnknownText } from '../../shared/now-unknown';
 import { isolate } from '../../shared/bidi';
 import { withAccount } from '../../shared/accounts';
@@ -82,7 +83,7 @@ export function runPhrase(state: AppState, f: Fmt): string | undefined {
   const time = (iso: string): string => fmt(iso, f);
   const left = endIsKnown(run) ? ` (${formatLeft(f.nowMs, run.end)})` : '';
   const end = (iso: string): string => fmt(iso, f, runZones(state, run).end);
-  return `${runNames(run, (s) => shiftName(s, state))} ${untilPhrase(run, end)}${left}${basisMark(run.basis, time)}${runDoubt(run)}${runUnreadNote(state, run)}`;
+  return `${runNames(run, (s) => shiftName(s, state))} ${untilPhrase(run, end)}${left}${runBasisMark(run.blocks, state.accounts, time)}${runDoubt(run)}${runUnreadNote(state, run)}`;
 }
 
 /** " · your on-call time: until at least 10:00, then unknown (…)" beside the blocks I'm on (run-words.ts). */
@@ -142,7 +143,7 @@ export function myShiftLine(state: AppState, f: Fmt, problemShown = false): stri
 function nextRunPhrase(state: AppState, run: OnCallRun, f: Fmt): string {
   const time = (iso: string): string => fmt(iso, f);
   const names = runNames(run, (s) => shiftName(s, state));
-  const mark = basisMark(run.basis, time);
+  const mark = runBasisMark(run.blocks, state.accounts, time);
   const zones = runZones(state, run);
   if (!endIsKnown(run)) {
     const end = (iso: string): string => fmt(iso, f, zones.end);

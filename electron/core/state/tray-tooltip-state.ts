@@ -3,6 +3,7 @@
 import type { AppState, MyShift } from '../../shared/view-state';
 import { basisMark, untilPhrase } from '../../shared/basis';
 import { myRunNext, myRunNow, runNames } from '../../shared/on-call-run';
+import { runBasisMark } from '../../shared/run-basis';
 import { formatRelative } from '../../shared/format';
 import { runZones } from '../../shared/schedule-zone';
 import { nowUnknownText } from '../../shared/now-unknown';
@@ -49,7 +50,7 @@ export function shortStateForms(state: AppState, f: Fmt): { named: string[]; cou
   // Saved data, where any block of the run rests on it, stays on the short line: it is what the OS cut leaves.
   // Its end in the schedule's own time too, where its zone differs, as the full line says it (fix 47q).
   const end = (iso: string): string => fmt(iso, f, runZones(state, run).end);
-  const until = `${untilPhrase(run, end)}${basisMark(run.basis, time)}`;
+  const until = `${untilPhrase(run, end)}${runBasisMark(run.blocks, state.accounts, time)}`;
   const count = new Set(mine.map((s) => s.scheduleId)).size;
   // Then shorter: the basis in the fewest words ("(saved 09:33)"), "then unknown" kept as every statement of an
   // unknown end says it (fix 47x: saved, two accounts, my end unknown, an alarm and a pause overflowed Windows' cut
@@ -57,6 +58,8 @@ export function shortStateForms(state: AppState, f: Fmt): { named: string[]; cou
   const forms = unique([
     ...(count > 1 ? [`${until} · ${count} schedules`] : []),
     until,
+    `${untilPhrase(run, end)}${runBasisMark(run.blocks, state.accounts, time, true)}`,
+    // Last, where the accounts' names leave no room: the earliest time any part rests on, never a later one.
     `${untilPhrase(run, end)}${tightMark(run.basis, time)}`,
   ]);
   // With several accounts the short line names each account of the run in its order ("Acme, then Work until
@@ -82,10 +85,9 @@ function shortNextLines(state: AppState, f: Fmt): string[] {
   const label = (s: MyShift): string => state.accounts.find((a) => a.id === s.accountId)?.label ?? s.accountId;
   const whose = state.accounts.length > 1 ? `${runNames(run, label)} · ` : '';
   const at = `${whose}${fmt(run.start, f, runZones(state, run).start)}`;
-  const start = `${at}${basisMark(run.basis, time)}`;
+  const start = `${at}${runBasisMark(run.blocks, state.accounts, time)}`;
   // Shortest, "saved 11:00": still the basis, in the fewest words.
-  const b = run.basis;
-  const tight = `${at}${tightMark(b, time)}`;
+  const tight = `${at}${runBasisMark(run.blocks, state.accounts, time, true)}`;
   const inRel = ` (${formatRelative(f.nowMs, run.start)})`;
   const unknown = unknownNowForms(state, f);
   if (unknown) return unique([...unknown.said, ...unknown.bare]);
@@ -116,7 +118,7 @@ function unknownNowForms(state: AppState, f: Fmt): { said: string[]; bare: strin
   const label = (s: MyShift): string => state.accounts.find((a) => a.id === s.accountId)?.label ?? s.accountId;
   const whose = state.accounts.length > 1 ? `${runNames(run, label)} · ` : '';
   const at = `${whose}${fmt(run.start, f, runZones(state, run).start)}`;
-  const start = `${at}${basisMark(run.basis, time)}`;
+  const start = `${at}${runBasisMark(run.blocks, state.accounts, time)}`;
   const inRel = ` (${formatRelative(f.nowMs, run.start)})`;
   return {
     said: [
@@ -126,7 +128,7 @@ function unknownNowForms(state: AppState, f: Fmt): { said: string[]; bare: strin
     bare: [
       `On call now: unknown · next known: ${start}${inRel}`,
       `On call now: unknown · next known: ${start}`,
-      `On call now: unknown · next known: ${at}${tightMark(run.basis, time)}`,
+      `On call now: unknown · next known: ${at}${runBasisMark(run.blocks, state.accounts, time, true)}`,
     ],
   };
 }
