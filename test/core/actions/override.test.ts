@@ -40,6 +40,8 @@ describe('override:preview', () => {
         end: '2026-03-26T08:00:00Z',
         covering: [ME],
         replaces: [{ id: 'usr_alice', name: 'Alice Doe', email: 'alice@example.com' }],
+        // Who holds each stretch of the window as read (Alice's whole block), for Create's re-check (fix48form).
+        held: [{ emails: ['alice@example.com'], start: '2026-03-25T08:00:00.000Z', end: '2026-03-26T08:00:00.000Z' }],
         onCallBefore: 1,
         alreadyOnCall: false,
         basis: {
