@@ -46,6 +46,7 @@ const OVERRIDE_ID = /^ovr_[A-Za-z0-9_-]{1,100}$/;
 const Email = email('Who covers');
 /** A plan covers at most 62 days (plan.ts rangeSpan), a day's slack for the block's edges. */
 const MAX_BLOCK_MS = 63 * DAY_MS;
+const BEYOND_REACH = 'a shift further ahead than the app could plan when the hand-off was made';
 /** States whose write never left or did not land: still a block of mine, with the same others, as last read. */
 const UNSENT = new Set<HandoffItem['state']>(['pending', 'not_sent', 'not_landed']);
 const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
@@ -71,8 +72,11 @@ function timesProblem(item: HandoffItem, nowMs: number, createdMs: number): stri
   // The plan lists blocks from the moment it is made, as far as it reads (adv52 r36: a run dated a year before its
   // block was sent): one over before the hand-off began, or past its reach then, was never planned.
   if (endMs <= createdMs) return 'a shift over before the hand-off was made';
-  if (endMs > createdMs + PLAN_REACH_MS)
-    return 'a shift further ahead than the app could plan when the hand-off was made';
+  // Its `within` too (time the plan had me off call around it, read again before the send: me on call there is said
+  // as a change): the plan reads no further than its reach, so time past it was never known to be off call then.
+  // One that can't be read is never used (write-one.ts heldFirst), so it claims nothing.
+  const aroundMs = Date.parse(item.within?.end ?? '');
+  if (Math.max(endMs, Number.isNaN(aroundMs) ? endMs : aroundMs) > createdMs + PLAN_REACH_MS) return BEYOND_REACH;
   return undefined;
 }
 

@@ -15,8 +15,8 @@ const AFTER = 'Nothing of them was sent. Check your shifts in My shifts: overrid
 const BEYOND = 'a shift further ahead than the app could plan when the hand-off was made';
 const CANT_BE = "a time that can't be true";
 
-async function resumeCreated(createdAt: string) {
-  const { h, engine } = await resumeSaved([savedItem({})], undefined, createdAt);
+async function resumeCreated(createdAt: string, over: object = {}) {
+  const { h, engine } = await resumeSaved([savedItem(over)], undefined, createdAt);
   const writes = h.sim.requests
     .all()
     .filter((r) => r.method !== 'GET')
@@ -62,4 +62,30 @@ describe('a saved hand-off dated before the app could have planned its block', (
       expect(r.status.notice).toBeNull();
     });
   }
+});
+
+// The item's `within` (time around the block the plan had me off call, read again before the send: me on call there
+// is said as "Changed since you planned it: you are now on call …") is a time claim too. The plan reads no further
+// than its reach, so a within past it says the app knew time it never read: before, it was kept, and the re-read
+// over my own Sat block was told as a change since the plan, a statement the plan could not have made.
+describe('a saved item whose within reaches past what its plan could read', () => {
+  const within = { start: BLOCK.start, end: '2026-03-29T08:00:00.000Z' };
+
+  it('planned at the edge of the reach, its within two days past it: dropped, said once, kept aside', async () => {
+    const r = await resumeCreated(reachedFrom(0), { within });
+    expect(r.writes).toEqual([]);
+    expect(r.copies).toHaveLength(1);
+    expect(r.status.run).toBeNull();
+    const kept = join(r.dir, r.copies[0] ?? '');
+    const said = `1 entry of the saved hand-off (away mode) was not used (${BEYOND}). The file was kept as ${kept}. ${AFTER}`;
+    expect(r.status.notice).toBe(said);
+    expect(r.notices.filter((n) => n.includes('saved hand-off'))).toEqual([said]);
+  });
+
+  it('the same within planned yesterday is within the reach: kept as a plan (nothing kept aside or said)', async () => {
+    const r = await resumeCreated('2026-03-24T09:00:00.000Z', { within });
+    expect(r.copies).toEqual([]);
+    expect(r.status.notice).toBeNull();
+    expect(r.status.run?.items).toHaveLength(1);
+  });
 });
