@@ -7,6 +7,13 @@ import { formatDayTime } from '../../shared/format';
 import type { HandoffExcluded, HandoffPlan, HandoffRange, HandoffRow } from '../../shared/handoff';
 import type { AppState, ScheduleView, TimeSpan } from '../../shared/view-state';
 import { DAY_MS } from '../../shared/time';
+import { MAX_HORIZON_DAYS } from '../../shared/settings';
+
+/** The farthest a plan's row reaches from the moment the plan is made: rows are my blocks as read, at most
+ *  MAX_HORIZON_DAYS ahead and a day past (sync/plan.ts horizonWindow; time past the read is unknown, never a row),
+ *  with the slack a saved item has always had for a clock stepped between read and plan. A saved item ending further
+ *  from its run's createdAt (or from now) is one the app could not have planned then (store-claims.ts). */
+export const PLAN_REACH_MS = (MAX_HORIZON_DAYS + 10) * DAY_MS;
 
 export interface Span {
   startMs: number;

@@ -12,6 +12,7 @@ import { plausibleInstant } from '../storage/read-back';
 import { COVER_NOT_KNOWN, mayCover } from './cover-rule';
 import { STILL_CHECKING } from '../../shared/handoff-text';
 import { savedReason } from './saved-refusal';
+import { PLAN_REACH_MS } from './plan';
 
 /** A window as last read: mine throughout, and who else was on call then (lower-cased). */
 export interface AsRead {
@@ -43,9 +44,9 @@ export interface RunContext {
 const OVERRIDE_ID = /^ovr_[A-Za-z0-9_-]{1,100}$/;
 
 const Email = email('Who covers');
-/** A plan covers at most 62 days from today (plan.ts), read at most 90 days ahead. */
+/** A plan covers at most 62 days (plan.ts rangeSpan), a day's slack for the block's edges. */
 const MAX_BLOCK_MS = 63 * DAY_MS;
-const MAX_AHEAD_MS = 100 * DAY_MS;
+const BEYOND_REACH = 'a shift further ahead than the app could plan when the hand-off was made';
 /** States whose write never left or did not land: still a block of mine, with the same others, as last read. */
 const UNSENT = new Set<HandoffItem['state']>(['pending', 'not_sent', 'not_landed']);
 const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
@@ -64,12 +65,18 @@ const wasMine = (item: HandoffItem, me: string): boolean =>
   );
 
 function timesProblem(item: HandoffItem, nowMs: number, createdMs: number): string | undefined {
-  const startMs = plausibleInstant(item.start, nowMs + MAX_AHEAD_MS);
-  const endMs = plausibleInstant(item.end, nowMs + MAX_AHEAD_MS);
+  const startMs = plausibleInstant(item.start, nowMs + PLAN_REACH_MS);
+  const endMs = plausibleInstant(item.end, nowMs + PLAN_REACH_MS);
   if (startMs === undefined || endMs === undefined || endMs <= startMs || endMs - startMs > MAX_BLOCK_MS)
     return "a time that can't be true";
-  // The plan lists blocks from the moment it is made: one over before the hand-off began was never planned.
+  // The plan lists blocks from the moment it is made, as far as it reads (adv52 r36: a run dated a year before its
+  // block was sent): one over before the hand-off began, or past its reach then, was never planned.
   if (endMs <= createdMs) return 'a shift over before the hand-off was made';
+  // Its `within` too (time the plan had me off call around it, read again before the send: me on call there is said
+  // as a change): the plan reads no further than its reach, so time past it was never known to be off call then.
+  // One that can't be read is never used (write-one.ts heldFirst), so it claims nothing.
+  const aroundMs = Date.parse(item.within?.end ?? '');
+  if (Math.max(endMs, Number.isNaN(aroundMs) ? endMs : aroundMs) > createdMs + PLAN_REACH_MS) return BEYOND_REACH;
   return undefined;
 }
 

@@ -26,14 +26,18 @@ export const savedItem = (over: object) => ({
   ...over,
 });
 
-/** The run `items` saved at 09:00Z, `whileDown` done to the service, then the engine started and its resume settled
- *  (idle, 30 s on, idle again). */
-export async function resumeSaved(items: object[], whileDown: (h: Harness) => void = () => undefined) {
+/** The run `items` saved at `createdAt` (09:00Z that day unless said), `whileDown` done to the service, then the
+ *  engine started and its resume settled (idle, 30 s on, idle again). */
+export async function resumeSaved(
+  items: object[],
+  whileDown: (h: Harness) => void = () => undefined,
+  createdAt = '2026-03-24T09:00:00.000Z',
+) {
   const h = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
   await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork'] });
   // Stamped with the account's service and user, as the app writes it (an unstamped file is not resumed).
   const origins = { main: originOf({ baseUrl: h.sim.url, email: ME }) };
-  const run = { version: 1, id: 'run1', createdAt: '2026-03-24T09:00:00.000Z', origins, items };
+  const run = { version: 1, id: 'run1', createdAt, origins, items };
   await writeFile(join(h.dir, 'handoff.json'), JSON.stringify(run));
   whileDown(h);
   const engine = h.engine();
