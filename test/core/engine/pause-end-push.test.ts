@@ -45,4 +45,28 @@ describe('engine: main pushes the state when a pause ends', () => {
       await engine.stop();
     }, 60_000);
   }
+
+  it('a sleep across the pause end, no resume event: the first read after it pushes, with no pause shown', async () => {
+    const h = await createHarness({ startMs: START, seed: opsSeed });
+    await seedSettings(h, { email: ME, scheduleIds: [OPS_ID] });
+    const engine = h.engine({ localZone: () => ZONE });
+    const pushes: { atMs: number; state: AppState }[] = [];
+    engine.subscribe((state) => void pushes.push({ atMs: h.clock.now(), state }));
+    await engine.start();
+    const endMs = h.clock.now() + HOUR_MS;
+    const patch = { pausedUntil: new Date(endMs).toISOString() };
+    expect(await h.clock.runWhileAdvancing(engine.handlers['settings:update'](patch))).toMatchObject({ ok: true });
+    await h.clock.advanceTo(endMs - 60_000);
+    // Asleep from a minute before the end to a minute after it: no timer fires meanwhile, and no resume event came
+    // (the keeper's own case); the next read of the state (a click on the tray) finds the pause over.
+    h.clock.sleep(120_000);
+    const before = pushes.length;
+    engine.getState();
+    expect(pushes.length).toBeGreaterThan(before);
+    const last = pushes.at(-1)!;
+    expect(last.atMs).toBeGreaterThan(endMs);
+    expect(popover(last.state, last.atMs, ZONE).all).not.toMatch(/paused/i);
+    await h.clock.advanceTo(h.clock.now() + 60_000);
+    await engine.stop();
+  }, 60_000);
 });
