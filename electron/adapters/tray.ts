@@ -1,5 +1,5 @@
 // Renders the pure tray model (core/tray-menu) onto Electron's Tray and Menu. It re-renders when the state changes
-// and at minute boundaries (for countdowns), and touches the OS tray only for what actually differs.
+// at minute boundaries (for countdowns) and the instant a pause ends, and touches the OS tray only for what differs.
 import type { MenuItemConstructorOptions, Rectangle } from 'electron';
 import { platformTraits } from '../core/platform/desktop-platform';
 import type { Clock } from '../core/ports';
@@ -13,6 +13,7 @@ import {
   type TrayMenuItem,
   type TrayParams,
 } from '../core/state/tray-menu';
+import { nextShownChangeAt } from '../core/state/shown-change';
 import type { AppState } from '../shared/view-state';
 
 /** Where each state's icon lives under dist/icons/tray: the format each platform's tray wants. */
@@ -145,7 +146,10 @@ export function createTrayController<M>(o: TrayControllerOptions<M>): TrayContro
     cancelTimer?.();
     const shown = (atMs: number) =>
       state ? shownAt(state, atMs, o.localZone(), extrasOf(o.locale, shortcutProblem, loginProblem, o.platform)) : '';
-    cancelTimer = o.clock.setTimer(nextTrayChangeAt(shown, now) - now, render);
+    // A pause ends between minute boundaries: the redraw is then at its end, not up to a minute after it.
+    const pauseEndMs = state ? nextShownChangeAt(state, now) : null;
+    const atMs = Math.min(nextTrayChangeAt(shown, now), pauseEndMs ?? Infinity);
+    cancelTimer = o.clock.setTimer(atMs - now, render);
   }
 
   o.tray.on('click', (_event, bounds) => o.onClick(bounds));

@@ -4,6 +4,7 @@
 import type { ServiceSettings } from '../../shared/settings';
 import type { AccountSetup, AppState } from '../../shared/view-state';
 import { deriveState, nextStateChangeAt, stateEquals } from '../state/derive';
+import { nextShownChangeAt } from '../state/shown-change';
 import type { Clock } from '../ports';
 import type { Snapshot } from '../model/snapshot';
 import type { NotificationHealthResult } from '../readiness/readiness';
@@ -69,23 +70,28 @@ export function createStateKeeper(
   let state = derive();
   /** When the state may next change by time alone: reading it later (a sleep pushed the timer back) derives it again. */
   let validUntilMs = Infinity;
+  /** When a pause the state shows ends: the state is the same after it, but every surface must stop showing it
+   *  then (the popover's clock is set by each push), so subscribers are told at that instant (issue 49). */
+  let shownUntilMs = nextShownChangeAt(state, derivedAtMs) ?? Infinity;
 
   function armTimer(): void {
     cancelTimer?.();
     cancelTimer = undefined;
     if (stopped) return;
     const nowMs = clock.now();
-    const at = derivation.nextChangeAt(nowMs);
-    validUntilMs = at ?? Infinity;
-    if (at === null) return;
+    const at = Math.min(derivation.nextChangeAt(nowMs) ?? Infinity, shownUntilMs);
+    validUntilMs = at;
+    if (at === Infinity) return;
     cancelTimer = clock.setTimer(Math.min(MAX_TIMER_MS, Math.max(0, at - nowMs)), update);
   }
 
   function update(): void {
     if (stopped) return;
     const next = derive();
+    const pauseEnded = derivedAtMs >= shownUntilMs;
+    shownUntilMs = nextShownChangeAt(next, derivedAtMs) ?? Infinity;
     armTimer();
-    if (stateEquals(next, state)) return;
+    if (stateEquals(next, state) && !pauseEnded) return;
     state = next;
     onChange(state);
     for (const listener of [...listeners]) {
