@@ -9,6 +9,7 @@ import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
 import { createSessionIdentity, type SessionIdentity } from './session-identity';
 import { createEngineClients, type EngineClients } from './clients';
 import { createKeyHolder, type KeyHolder } from './keys';
+import { createSessionWaits, type SessionWaits } from './session-waits';
 import type { HeldSnapshot } from './session-snapshot';
 import type { EngineOptions } from './types';
 import type { RecordSigner } from '../storage/record-key';
@@ -41,6 +42,8 @@ export interface SessionSync {
   identity: SessionIdentity;
   clients: EngineClients;
   sync: SyncLoop;
+  /** The waits the service asked for, kept across restarts (session-waits.ts). */
+  waits: SessionWaits;
   syncing(): boolean;
 }
 
@@ -48,6 +51,7 @@ export function createSessionSync(o: SessionSyncOptions): SessionSync {
   const hooks = { keyChanged: (): void => undefined };
   let syncing = false;
   const identity = createSessionIdentity(o);
+  const waits = createSessionWaits(o);
   const keys = createKeyHolder({
     secrets: o.secrets,
     accountId: o.accountId,
@@ -77,6 +81,7 @@ export function createSessionSync(o: SessionSyncOptions): SessionSync {
     onBusyChange: (busy) => ((syncing = busy), o.changed()),
     log: o.log,
     identity,
+    waitsChanged: (entries) => waits.changed(entries),
     ...(o.random ? { random: o.random } : {}),
   });
   hooks.keyChanged = (): void => {
@@ -87,5 +92,5 @@ export function createSessionSync(o: SessionSyncOptions): SessionSync {
     if (keys.key() !== undefined) void sync.request({ reason: 'key' });
     else sync.reschedule();
   };
-  return { keys, identity, clients, sync, syncing: () => syncing };
+  return { keys, identity, clients, sync, waits, syncing: () => syncing };
 }

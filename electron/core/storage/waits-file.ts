@@ -23,8 +23,12 @@ export interface WaitsFileSpec {
   what: string;
   /** The keys the app writes. */
   keyPattern: RegExp;
-  /** Why an entry ahead of now can't be used (the app's words), or undefined when it holds. */
-  problem: (key: string, ms: number, nowMs: number) => string | undefined;
+  /** A key written with the time of each write (none: no such entry), so a rule can hold each wait to when it was
+   *  kept: the rest are written only while ahead. */
+  stamp?: string;
+  /** Why an entry ahead of now can't be used (the app's words), or undefined when it holds; `all`: every entry read,
+   *  for a rule over the file as a whole (when it was written). */
+  problem: (key: string, ms: number, nowMs: number, all: Readonly<Record<string, number>>) => string | undefined;
 }
 
 export interface WaitsFile {
@@ -61,7 +65,9 @@ export function createWaitsFile(
   let key: RecordSigner | undefined;
   let writing: Promise<void> = Promise.resolve();
   const save = (entries: Iterable<[string, number]>): void => {
-    const ahead = [...entries].filter(([, ms]) => ms > clock.now());
+    const nowMs = clock.now();
+    const ahead = [...entries].filter(([k, ms]) => ms > nowMs && k !== spec.stamp);
+    if (spec.stamp !== undefined && ahead.length > 0) ahead.push([spec.stamp, nowMs]);
     writing = writing
       .then(async () => {
         const by = key ?? (key = afterFirstRead(await signer().catch(() => undefined), spec.file));
@@ -85,7 +91,7 @@ export function createWaitsFile(
     const ahead = Object.entries(read.value.waits).filter(([, ms]) => ms > nowMs);
     const sorted = sortClaims(ahead, ([k, ms]) => {
       if (!Number.isSafeInteger(ms)) return 'a wait longer than a server can ask';
-      const why = spec.problem(k, ms, nowMs);
+      const why = spec.problem(k, ms, nowMs, read.value.waits);
       if (why !== undefined) return why;
       return first && !vouches(first, spec.file, k, ms, macs?.[k]) ? unsignedAs(first, spec.file) : undefined;
     });
