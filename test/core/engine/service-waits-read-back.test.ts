@@ -30,9 +30,9 @@ async function restartedWith(waits: (nowMs: number) => Record<string, number> | 
   const made = waits(w.harness.clock.now());
   const stored = w.harness.secrets.entries.get(RECORD_KEY_ACCOUNT);
   const key = stored === undefined ? undefined : signerOf(Buffer.from(stored, 'base64'), false);
-  const macs = typeof made === 'string' ? {} : Object.entries(made).map(([k, ms]) => [k, key?.sign(file, k, ms)]);
-  const text =
-    typeof made === 'string' ? made : JSON.stringify({ version: 1, waits: made, macs: Object.fromEntries(macs) });
+  const signed = (m: Record<string, number>) =>
+    Object.fromEntries(Object.entries(m).map(([k, ms]) => [k, key?.sign(file, k, ms) ?? ''] as const));
+  const text = typeof made === 'string' ? made : JSON.stringify({ version: 1, waits: made, macs: signed(made) });
   await w.harness.files.writeAtomic(file, text);
   w.acme.requests.clear();
   const e2 = w.harness.engine({ alarms: false, client: { now: () => clk() } });
