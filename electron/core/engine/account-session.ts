@@ -268,8 +268,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     await keys.load();
     // A restart during a lost answer's settle keeps it (adv48 r11 #1): read before any write can be asked.
     await lostAnswers.load(watchedIds(), (n) => (lostNotice = n));
-    // The service's waits asked before a restart hold (adv47 r32 #1): taken back before the loop's first pass.
-    sync.restoreWaits(await link.waits.load(watchedIds()));
+    await link.loadWaits(watchedIds());
     // Its records join the service's: a write through another account there consults them (adv48 r12 #2).
     o.doubtPool?.().files.add(lostAnswers);
     if (lifecycle !== 'started') return;
@@ -288,9 +287,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     await reminders.settled();
     link.clients.close();
     await held.flush();
-    await lostAnswers.settled();
-    await identity.settledFiles();
-    await link.waits.settled();
+    await Promise.all([lostAnswers.settled(), identity.settledFiles(), link.waits.settled()]);
   }
 
   const settingsChanged = settingsChangedOf(o, link, held, watchedIds, identity);

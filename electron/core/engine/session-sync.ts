@@ -44,6 +44,9 @@ export interface SessionSync {
   sync: SyncLoop;
   /** The waits the service asked for, kept across restarts (session-waits.ts). */
   waits: SessionWaits;
+  /** Takes back the waits the service asked for before a restart (adv47 r32 #1): before the loop's first pass, so
+   *  nothing goes to the service before them. */
+  loadWaits(watched: readonly string[]): Promise<void>;
   syncing(): boolean;
 }
 
@@ -92,5 +95,6 @@ export function createSessionSync(o: SessionSyncOptions): SessionSync {
     if (keys.key() !== undefined) void sync.request({ reason: 'key' });
     else sync.reschedule();
   };
-  return { keys, identity, clients, sync, waits, syncing: () => syncing };
+  const loadWaits = async (watched: readonly string[]) => sync.restoreWaits(await waits.load(watched));
+  return { keys, identity, clients, sync, waits, loadWaits, syncing: () => syncing };
 }
