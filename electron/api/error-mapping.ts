@@ -91,6 +91,9 @@ export const REFUSAL_SENTENCES = {
   forbidden: 'This API key is not allowed to do that.',
   not_found: 'Not found: it may have been deleted, or the id is wrong.',
 } as const;
+/** A 5xx's own sentence. A read with the service's Retry-After keeps it without "Try again later" (sync/apply.ts):
+ *  the wait is said from instants beside it, and "later" beside a promised time says something else (adv47 r32 #2). */
+export const serverSentence = (status: number): string => `The on-call service had a problem (HTTP ${status}).`;
 export const rejectedSentence = (status: number): string => `The service rejected the request (HTTP ${status}).`;
 
 /** The app's sentence, then the service's own words (when it gave any) in the one format every refusal uses. */
@@ -124,12 +127,7 @@ function statusError(
     };
   }
   if (status >= 500) {
-    return {
-      kind: 'server',
-      status,
-      retryAfterMs,
-      message: `The on-call service had a problem (HTTP ${status}). Try again later.`,
-    };
+    return { kind: 'server', status, retryAfterMs, message: `${serverSentence(status)} Try again later.` };
   }
   if (status >= 400) {
     const found = extractServerError(body, firstHeader(headers['content-type']), clean);

@@ -158,6 +158,7 @@ function inputsOf(
       unwatchedOf(o, snapshot),
       keys.notice(),
       lostNotice,
+      link.waits.notice(),
       ...link.identity.notices(),
     ].filter((n) => n !== undefined),
     servedFromCache: held.fromCache(),
@@ -267,6 +268,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     await keys.load();
     // A restart during a lost answer's settle keeps it (adv48 r11 #1): read before any write can be asked.
     await lostAnswers.load(watchedIds(), (n) => (lostNotice = n));
+    await link.loadWaits(watchedIds());
     // Its records join the service's: a write through another account there consults them (adv48 r12 #2).
     o.doubtPool?.().files.add(lostAnswers);
     if (lifecycle !== 'started') return;
@@ -285,8 +287,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     await reminders.settled();
     link.clients.close();
     await held.flush();
-    await lostAnswers.settled();
-    await identity.settledFiles();
+    await Promise.all([lostAnswers.settled(), identity.settledFiles(), link.waits.settled()]);
   }
 
   const settingsChanged = settingsChangedOf(o, link, held, watchedIds, identity);
@@ -306,7 +307,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
       await held.remove();
       // Nothing of a removed account stays in the data folder (adv52 r15 #1).
       o.doubtPool?.().files.delete(lostAnswers);
-      await Promise.all([lostAnswers.remove(), identity.remove()]);
+      await Promise.all([lostAnswers.remove(), identity.remove(), link.waits.remove()]);
     },
     settingsChanged,
     inputs: (demo, notificationHealth) => inputsOf(o, held, link, demo, notificationHealth, told(), lostNotice),

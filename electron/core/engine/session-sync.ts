@@ -9,6 +9,7 @@ import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
 import { createSessionIdentity, type SessionIdentity } from './session-identity';
 import { createEngineClients, type EngineClients } from './clients';
 import { createKeyHolder, type KeyHolder } from './keys';
+import { createSessionWaits, type SessionWaits } from './session-waits';
 import type { HeldSnapshot } from './session-snapshot';
 import type { EngineOptions } from './types';
 import type { RecordSigner } from '../storage/record-key';
@@ -41,6 +42,11 @@ export interface SessionSync {
   identity: SessionIdentity;
   clients: EngineClients;
   sync: SyncLoop;
+  /** The waits the service asked for, kept across restarts (session-waits.ts). */
+  waits: SessionWaits;
+  /** Takes back the waits the service asked for before a restart (adv47 r32 #1): before the loop's first pass, so
+   *  nothing goes to the service before them. */
+  loadWaits(watched: readonly string[]): Promise<void>;
   syncing(): boolean;
 }
 
@@ -48,6 +54,7 @@ export function createSessionSync(o: SessionSyncOptions): SessionSync {
   const hooks = { keyChanged: (): void => undefined };
   let syncing = false;
   const identity = createSessionIdentity(o);
+  const waits = createSessionWaits(o);
   const keys = createKeyHolder({
     secrets: o.secrets,
     accountId: o.accountId,
@@ -77,6 +84,7 @@ export function createSessionSync(o: SessionSyncOptions): SessionSync {
     onBusyChange: (busy) => ((syncing = busy), o.changed()),
     log: o.log,
     identity,
+    waitsChanged: (entries) => waits.changed(entries),
     ...(o.random ? { random: o.random } : {}),
   });
   hooks.keyChanged = (): void => {
@@ -87,5 +95,6 @@ export function createSessionSync(o: SessionSyncOptions): SessionSync {
     if (keys.key() !== undefined) void sync.request({ reason: 'key' });
     else sync.reschedule();
   };
-  return { keys, identity, clients, sync, syncing: () => syncing };
+  const loadWaits = async (watched: readonly string[]) => sync.restoreWaits(await waits.load(watched));
+  return { keys, identity, clients, sync, waits, loadWaits, syncing: () => syncing };
 }

@@ -7,27 +7,17 @@
 // received that 429, so it is worded as a wait kept from before the restart, never as the server's answer (#2).
 // Each wait carries the app's MAC (record-key.ts, `macs` by channel), like every record file: one unsigned or forged
 // (a file written by hand to hold the phone off for an hour) is dropped like any other false entry; the first start
-// with a new key takes unsigned ones once and writes them back signed.
-import { z } from 'zod';
+// with a new key takes unsigned ones once and writes them back signed. The file's reading and writing is the one
+// waits file (storage/waits-file.ts) the on-call service's waits use too.
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
-import { droppedText, keptForDropped, readBack, refusedText, sortClaims, type ReadBack } from '../storage/read-back';
-import { newerFieldsText, newerVersionText } from '../storage/newer-content';
-import { afterFirstRead, unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
+import type { RecordSigner } from '../storage/record-key';
+import { createWaitsFile } from '../storage/waits-file';
 import { MAX_RETRY_AFTER_MS, type RateGate } from './rate-gate';
 import type { KnownChannels } from './record-store';
 
 export const RATE_WAITS_FILE = 'phone-waits.json';
 export const RATE_WAITS_NOTICE_ID = 'phone-waits';
-/** Far above what the app writes (one entry per channel, ~40 characters each). */
-const MAX_WAITS_CHARS = 100_000;
-const WHAT = "the phone service's saved waits";
-
-const WaitsSchema = z.object({
-  version: z.literal(1),
-  waits: z.record(z.string().regex(/^ch[A-Za-z0-9]{1,40}$/), z.number().finite()),
-  macs: z.record(z.string(), z.string()).optional(),
-});
 
 export interface RateGates {
   /** The gate of one channel (PhoneProvider.channel): every provider of it shares the wait. */
@@ -36,30 +26,6 @@ export interface RateGates {
   load: (report?: (n: Notice) => void, channels?: KnownChannels) => Promise<void>;
   /** Resolves when the writes started so far are done. */
   settled: () => Promise<void>;
-}
-
-/** Why a wait read back can't be used, or undefined when it holds. */
-function waitProblem(nowMs: number, channels: KnownChannels, signer: RecordSigner | undefined, macs?: Macs) {
-  return ([channel, ms]: [string, number]): string | undefined => {
-    if (!Number.isSafeInteger(ms) || ms > nowMs + MAX_RETRY_AFTER_MS) return 'a wait longer than a server can ask';
-    if (channels !== undefined && !channels.has(channel)) return 'a wait for a phone channel the app does not have';
-    if (signer && !vouches(signer, RATE_WAITS_FILE, channel, ms, macs?.[channel]))
-      return unsignedAs(signer, RATE_WAITS_FILE);
-    return undefined;
-  };
-}
-
-type Macs = Record<string, string>;
-
-type Waits = z.infer<typeof WaitsSchema>;
-
-/** What is said of a file nothing was taken from (absent: nothing). */
-function saidNotRead(read: Exclude<ReadBack<Waits>, { kind: 'read' }>, say: (message: string) => void): void {
-  if (read.kind === 'absent') return;
-  if (read.kind === 'unreadable')
-    say(`The phone service's saved waits couldn't be read (${read.reason}): a wait it asked for may be missed.`);
-  else if (read.newer !== undefined) say(newerVersionText(WHAT, read.newer, read.kept));
-  else say(refusedText(WHAT, read, 'a wait it asked for may be missed.'));
 }
 
 /** `signer`: the app's record key (none: no keychain, the waits are written and read unsigned as before). */
@@ -72,20 +38,23 @@ export function createRateGates(
   /** Channels whose wait was read back from the file (not asked by the server in this run). */
   const kept = new Set<string>();
   const asked = new Map<string, number>(); // when each wait of this run was asked (rate-gate.ts waitingUntil)
-  /** The key after the file's first read: unsigned waits are taken in at that read only. */
-  let key: RecordSigner | undefined;
-  let writing: Promise<void> = Promise.resolve();
-  const save = () => {
-    const ahead = [...waits].filter(([, ms]) => ms > clock.now());
-    writing = writing
-      .then(async () => {
-        const by = key ?? (key = afterFirstRead(await signer().catch(() => undefined), RATE_WAITS_FILE));
-        const macs = by && Object.fromEntries(ahead.map(([ch, ms]) => [ch, by.sign(RATE_WAITS_FILE, ch, ms)]));
-        const text = JSON.stringify({ version: 1, waits: Object.fromEntries(ahead), ...(macs ? { macs } : {}) });
-        await files.writeAtomic(RATE_WAITS_FILE, text);
-      })
-      .catch(() => undefined);
-  };
+  let channels: KnownChannels;
+  const file = createWaitsFile(
+    files,
+    clock,
+    {
+      file: RATE_WAITS_FILE,
+      noticeId: RATE_WAITS_NOTICE_ID,
+      what: "the phone service's saved waits",
+      keyPattern: /^ch[A-Za-z0-9]{1,40}$/,
+      problem: (channel, ms, nowMs) => {
+        if (ms > nowMs + MAX_RETRY_AFTER_MS) return 'a wait longer than a server can ask';
+        if (channels !== undefined && !channels.has(channel)) return 'a wait for a phone channel the app does not have';
+        return undefined;
+      },
+    },
+    signer,
+  );
   return {
     gateFor: (channel) => ({
       get untilMs() {
@@ -95,7 +64,7 @@ export function createRateGates(
         kept.delete(channel);
         if (ms === undefined) waits.delete(channel);
         else waits.set(channel, ms);
-        save();
+        file.save(waits);
       },
       get askedAtMs() {
         return asked.get(channel);
@@ -107,39 +76,13 @@ export function createRateGates(
         return kept.has(channel);
       },
     }),
-    async load(report = () => undefined, channels = undefined) {
-      const first = await signer().catch(() => undefined);
-      try {
-        await readInto(report, channels, first);
-      } finally {
-        // The file's first read under the key, whatever it found: a later start takes no unsigned wait.
-        key = afterFirstRead(first, RATE_WAITS_FILE);
+    async load(report = () => undefined, known = undefined) {
+      channels = known;
+      for (const [channel, ms] of await file.load(report)) {
+        waits.set(channel, ms);
+        kept.add(channel);
       }
     },
-    settled: () => writing,
+    settled: file.settled,
   };
-
-  async function readInto(report: (n: Notice) => void, channels: KnownChannels, first: RecordSigner | undefined) {
-    const say = (message: string) => report({ id: RATE_WAITS_NOTICE_ID, message });
-    const read = await readBack(files, RATE_WAITS_FILE, WaitsSchema, { maxChars: MAX_WAITS_CHARS });
-    if (read.kind !== 'read') return saidNotRead(read, say);
-    if (read.newer !== undefined)
-      report({
-        id: `${RATE_WAITS_NOTICE_ID}-newer`,
-        message: newerFieldsText(WHAT, read.newer.fields, read.newer.kept),
-      });
-    const nowMs = clock.now();
-    // A wait already over is let go without a word: the app writes those too (it keeps only what is ahead on save).
-    const ahead = Object.entries(read.value.waits).filter(([, ms]) => ms > nowMs);
-    const sorted = sortClaims(ahead, waitProblem(nowMs, channels, first, read.value.macs));
-    for (const [channel, ms] of sorted.kept) {
-      waits.set(channel, ms);
-      kept.add(channel);
-    }
-    if (sorted.dropped.length > 0)
-      say(droppedText(WHAT, sorted.dropped, await keptForDropped(files, RATE_WAITS_FILE, read.newer)));
-    // What was taken is written back signed at once: after a file kept aside, or at the first start with a new key
-    // (the version before MACs).
-    if (sorted.kept.length > 0 && (first?.fresh === true || sorted.dropped.length > 0)) save();
-  }
 }

@@ -4,7 +4,7 @@
 // is told from it while it lasts). A 401 on a schedule marks the key as rejected; a 401 on the coverage list alone only means this key
 // can't read that list, so schedules keep syncing.
 import type { ApiError } from '../../api/errors';
-import { RATE_LIMITED_SENTENCE } from '../../api/error-mapping';
+import { RATE_LIMITED_SENTENCE, serverSentence } from '../../api/error-mapping';
 import type { FetchProblem, ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import type { FetchPass, ScheduleFetch } from './fetch';
 import { keptAfterRead } from './kept';
@@ -37,8 +37,14 @@ export function problemOf(error: ApiError, atMs: number): FetchProblem {
   const at = new Date(atMs).toISOString();
   const reach = error.kind === 'network' ? error.reach : undefined;
   // A 429's wait ("Try again in 60 min") is relative to this answer: kept, it would be said unchanged later on. The
-  // wait is said where the state is derived, from the instants the sync loop keeps (state/wait-words.ts).
-  const message = error.kind === 'rate_limited' ? RATE_LIMITED_SENTENCE : error.message;
+  // wait is said where the state is derived, from the instants the sync loop keeps (state/wait-words.ts). A 5xx with
+  // Retry-After likewise loses its "Try again later": beside the promised time it told the user something else.
+  const message =
+    error.kind === 'rate_limited'
+      ? RATE_LIMITED_SENTENCE
+      : error.kind === 'server' && error.retryAfterMs !== undefined
+        ? serverSentence(error.status)
+        : error.message;
   const words = 'serverMessage' in error ? error.serverMessage : undefined;
   const said = words !== undefined && !message.includes(words) ? { said: words } : {};
   const waitMs = error.kind === 'rate_limited' ? error.retryAfterMs : undefined;

@@ -10,6 +10,7 @@ import { heldAs, identityOfPass, passWithMyEmail, withMyEmail } from './identity
 import { confirmOwnOverrides } from './own-overrides';
 import { runFetchPass, type FetchPlan } from './fetch';
 import { emptyMemory, forgetAhead, heldUntilMs, rememberPass, type SyncMemory } from './memory';
+import { restoreWaits, waitsOf } from './kept-waits';
 import { jitterMs } from './plan';
 import { createPassPlanner, type PassPlanner } from './pass-plan';
 import { answerAll, createRefreshQueue, DONE, type RefreshQueue } from './requests';
@@ -141,6 +142,7 @@ async function pass(loop: Loop, client: OncallClient, plan: FetchPlan): Promise<
   const config = loop.options.getConfig();
   const ctx = { snapshot: snapshot.get(), email: config.email, refresh: config.refresh, nowMs: clock.now() };
   rememberPass(loop.memory, fetched, { ...ctx, watchedCount: config.scheduleIds.length, random: loop.random });
+  loop.options.waitsChanged?.(waitsOf(loop.memory, ctx.nowMs));
   const applied = applyPass(snapshot.get(), fetched, config.scheduleIds);
   const folded = own?.(applied);
   snapshot.set(folded ? folded.snapshot : applied);
@@ -203,7 +205,10 @@ export function createSync(options: SyncOptions): SyncLoop {
     reset() {
       loop.generation++;
       loop.memory = emptyMemory();
+      // Nothing asked of the old key or address holds for the new one: its kept waits go too.
+      options.waitsChanged?.(new Map());
     },
+    restoreWaits: (entries) => restoreWaits(loop.memory, entries, wallNow(loop)),
     isBusy: () => loop.running !== undefined,
     async idle() {
       while (loop.running) await loop.running;

@@ -34,6 +34,9 @@ export interface SyncOptions {
   /** Who I am at this service, remembered (engine/session-identity.ts): a read where my e-mail names nobody but the
    *  user it last resolved to keeps that user as me (sync/identity.ts), and each read's answer is handed back. */
   identity?: { rememberedId(): string | null; settled(read: IdentityRead): void };
+  /** The waits the service asked for that last past now, after each pass (sync/kept-waits.ts): kept on disk so a
+   *  restart honours them (empty: none). */
+  waitsChanged?: (entries: ReadonlyMap<string, number>) => void;
 }
 
 export type RefreshReason = 'start' | 'user' | 'write' | 'resume' | 'online' | 'key' | 'settings' | 'reminder';
@@ -74,4 +77,6 @@ export interface SyncLoop {
   serviceAsked(): { untilMs: number; nextTryMs: number } | null;
   /** Resolves when no refresh is running. */
   idle(): Promise<void>;
+  /** Takes back the waits kept before a restart (checked by their file), before the loop starts. */
+  restoreWaits(entries: ReadonlyMap<string, number>): void;
 }

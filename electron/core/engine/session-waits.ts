@@ -1,0 +1,98 @@
+// One account's waits its on-call service asked for (a 429's or a 503's Retry-After), kept in the data folder
+// (`service-waits.json`, `service-waits-<account>.json`) so a restart honours them (issue 47, adv47 r32 #1): before,
+// the app sent to the service straight after a restart and broke the promise it had said ("the app tries again at
+// 11:21"). Stored by the one waits file the phone's use (storage/waits-file.ts: signed, checked, kept aside when
+// refused). A file read back is a claim (issue 52): an entry for a schedule the account doesn't watch now, one written
+// "after" now (the clock went back since), or one further ahead than the app can have kept is dropped and said once;
+// a damaged file never stops syncing (it is as if no wait was kept). Only ids and instants: never a key.
+import type { AccountId } from '../../shared/accounts';
+import { MAIN_ACCOUNT_ID } from '../../shared/accounts';
+import type { Clock, FileStore } from '../ports';
+import type { Notice } from '../storage/settings-store';
+import type { RecordSigner } from '../storage/record-key';
+import { createWaitsFile } from '../storage/waits-file';
+import { MAX_RETRY_AFTER_MS } from '../sync/memory';
+import { scheduleOfKey, WAIT_KEY_PATTERN } from '../sync/kept-waits';
+import { DAY_MS, HOUR_MS } from '../../shared/time';
+
+/** The app's own next try after a refused read is its backoff: two idle intervals at most (1 h each at the longest
+ *  setting) plus a payback for the pages the failed read cost (sync/plan.ts). 12 h is above any the app sets for a
+ *  read of a few pages; a kept next try further ahead is not one the app made. */
+const RETRY_KEPT_MAX_MS = 12 * HOUR_MS;
+/** The service's own ask is said as asked, uncapped (state/wait-words.ts), but one read back more than 30 days ahead
+ *  is no maintenance or rate limit a service means: an edited file or a clock that was far ahead. */
+const ASK_KEPT_MAX_MS = 30 * DAY_MS;
+
+export const serviceWaitsFileOf = (accountId: AccountId): string =>
+  accountId === MAIN_ACCOUNT_ID ? 'service-waits.json' : `service-waits-${accountId}.json`;
+
+export interface SessionWaits {
+  /** Reads the file: the waits that hold, for the schedules watched now. */
+  load(watched: readonly string[]): Promise<ReadonlyMap<string, number>>;
+  /** Keeps the waits after a pass (written only when they changed). */
+  changed(entries: ReadonlyMap<string, number>): void;
+  /** What the read said (dropped entries, a refused file), once per start. */
+  notice(): Notice | undefined;
+  settled(): Promise<void>;
+  /** The account was removed: its file goes (nothing of it stays in the data folder), after the writes begun. */
+  remove(): Promise<void>;
+}
+
+/** The bound an entry read back is held to, from when the file says it was kept (`at`). */
+function boundOf(key: string): number {
+  if (key === 'asked') return ASK_KEPT_MAX_MS;
+  // `service` and `hold/…`: the Retry-After the app honours is capped at MAX_RETRY_AFTER_MS from when it came.
+  return key.startsWith('retry/') ? RETRY_KEPT_MAX_MS : MAX_RETRY_AFTER_MS;
+}
+
+export function createSessionWaits(o: {
+  accountId: AccountId;
+  files: FileStore;
+  clock: Clock;
+  signer?: () => Promise<RecordSigner | undefined>;
+}): SessionWaits {
+  let watched = new Set<string>();
+  let notice: Notice | undefined;
+  let last = '{}';
+  const file = createWaitsFile(
+    o.files,
+    o.clock,
+    {
+      file: serviceWaitsFileOf(o.accountId),
+      noticeId: `service-waits-${o.accountId}`,
+      what: "the on-call service's saved waits",
+      keyPattern: WAIT_KEY_PATTERN,
+      stamp: 'at',
+      problem: (key, ms, nowMs, all) => {
+        const at = all.at;
+        if (at === undefined || at > nowMs) return 'a wait kept at a time still to come (the clock was set back)';
+        if (ms > at + boundOf(key)) return 'a wait longer than the app keeps';
+        const id = scheduleOfKey(key);
+        return id !== undefined && !watched.has(id) ? 'a wait for a schedule the account does not watch' : undefined;
+      },
+    },
+    o.signer ?? (() => Promise.resolve(undefined)),
+  );
+  return {
+    async load(ids) {
+      watched = new Set(ids);
+      const entries = await file.load((n) => (notice = n));
+      last = JSON.stringify(Object.fromEntries(entries));
+      return entries;
+    },
+    changed(entries) {
+      if (last === 'removed') return;
+      const text = JSON.stringify(Object.fromEntries(entries));
+      if (text === last) return;
+      last = text;
+      file.save(entries);
+    },
+    notice: () => notice,
+    settled: file.settled,
+    async remove() {
+      last = 'removed';
+      await file.settled();
+      await o.files.remove(serviceWaitsFileOf(o.accountId)).catch(() => undefined);
+    },
+  };
+}
