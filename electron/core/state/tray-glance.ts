@@ -10,12 +10,12 @@ import {
   coverageFreshnessLine,
   coverageItemBasis,
   fmt,
-  myShiftLine,
   orderedSchedules,
   scheduleSection,
   type Fmt,
 } from './tray-sections';
 import { takeOverItems } from './tray-actions';
+import { myStateLine } from './tray-my-line';
 import { halfSwapLine } from '../../shared/half-swap-text';
 import type { TrayActionId, TrayLeafItem, TrayMenuItem, TraySubmenu } from './tray-items';
 
@@ -57,7 +57,7 @@ export function myStateItems(state: AppState, f: Fmt, problemShown = false, tigh
   // The alarms before readiness, as the popover and docs/using-it.md order them: a ringing alarm asks most (adv49
   // r15 #3: a muted account's shift 15 h away was read first).
   return [
-    { type: 'action', label: myShiftLine(state, f, problemShown), action: 'open-status', enabled: true },
+    { type: 'action', label: myStateLine(state, f, problemShown), action: 'open-status', enabled: true },
     ...alarmItems(state, f, tight),
   ];
 }

@@ -2,7 +2,7 @@
 // when the full line leaves no room for what asks me (tray-tooltip.ts).
 import type { AppState, MyShift } from '../../shared/view-state';
 import { basisMark, untilPhrase } from '../../shared/basis';
-import { myRunNext, myRunNow, runNames } from '../../shared/on-call-run';
+import { myRunNext, myRunNow, runDoubt, runNames } from '../../shared/on-call-run';
 import { runBasisMark } from '../../shared/run-basis';
 import { formatRelative } from '../../shared/format';
 import { runZones } from '../../shared/schedule-zone';
@@ -40,36 +40,56 @@ export function shortStateLines(state: AppState, f: Fmt): string[] {
   return [...named, ...counted];
 }
 
-/** The short forms that name the accounts (or need none), and those that only count them ("On call on 2 accounts"):
- *  a glance tries every fold of the first before the second (fix 47x: the account ranks above the pause's detail). */
-export function shortStateForms(state: AppState, f: Fmt): { named: string[]; counted: string[] } {
-  const time = (iso: string): string => fmt(iso, f);
+/** My run now as a short line states it, the one statement the tooltip's first line and the menu's first item each
+ *  word their own way (issue 47): its end with its basis, longest first ("until Thu 09:00 (saved data from 08:30)",
+ *  "… (saved 08:30)"), how many schedules, whose accounts in the run's order, and its doubt. */
+export interface RunGlance {
+  ends: string[];
+  schedules: number;
+  names: string;
+  accounts: number;
+  doubt: string;
+}
+
+export function runGlance(state: AppState, f: Fmt): RunGlance | undefined {
   const run = myRunNow(state, f.nowMs);
-  if (!run) return { named: shortNextLines(state, f), counted: [] };
-  const mine = state.me.onCallNow;
+  if (!run) return undefined;
+  const time = (iso: string): string => fmt(iso, f);
   // Saved data, where any block of the run rests on it, stays on the short line: it is what the OS cut leaves.
   // Its end in the schedule's own time too, where its zone differs, as the full line says it (fix 47q).
   const end = (iso: string): string => fmt(iso, f, runZones(state, run).end);
-  const until = `${untilPhrase(run, end)}${runBasisMark(run.blocks, state.accounts, time)}`;
-  const count = new Set(mine.map((s) => s.scheduleId)).size;
+  const until = untilPhrase(run, end);
   // Then shorter: the basis in the fewest words ("(saved 09:33)"), "then unknown" kept as every statement of an
   // unknown end says it (fix 47x: saved, two accounts, my end unknown, an alarm and a pause overflowed Windows' cut
-  // and lost the pause).
-  const forms = unique([
-    ...(count > 1 ? [`${until} · ${count} schedules`] : []),
-    until,
-    `${untilPhrase(run, end)}${runBasisMark(run.blocks, state.accounts, time, true)}`,
-    // Last, where the accounts' names leave no room: the earliest time any part rests on, never a later one.
-    `${untilPhrase(run, end)}${tightMark(run.basis, time)}`,
+  // and lost the pause). Last, where the accounts' names leave no room: the earliest time any part rests on.
+  const ends = unique([
+    `${until}${runBasisMark(run.blocks, state.accounts, time)}`,
+    `${until}${runBasisMark(run.blocks, state.accounts, time, true)}`,
+    `${until}${tightMark(run.basis, time)}`,
   ]);
+  const label = (s: MyShift): string => state.accounts.find((a) => a.id === s.accountId)?.label ?? s.accountId;
+  return {
+    ends,
+    schedules: new Set(state.me.onCallNow.map((s) => s.scheduleId)).size,
+    names: runNames(run, label),
+    accounts: new Set(run.blocks.map((s) => s.accountId)).size,
+    doubt: runDoubt(run),
+  };
+}
+
+/** The short forms that name the accounts (or need none), and those that only count them ("On call on 2 accounts"):
+ *  a glance tries every fold of the first before the second (fix 47x: the account ranks above the pause's detail). */
+export function shortStateForms(state: AppState, f: Fmt): { named: string[]; counted: string[] } {
+  const glance = runGlance(state, f);
+  if (!glance) return { named: shortNextLines(state, f), counted: [] };
+  const { ends, schedules, names, accounts } = glance;
+  const forms = unique([...(schedules > 1 ? [`${ends[0] ?? ''} · ${schedules} schedules`] : []), ...ends]);
   // With several accounts the short line names each account of the run in its order ("Acme, then Work until
   // Thu 09:00"): naming only the first with the run's end said Acme had me until Thu (issue 47, round 7).
   if (state.accounts.length <= 1) return { named: forms.map((u) => `On call ${u}`), counted: [] };
-  const label = (s: MyShift): string => state.accounts.find((a) => a.id === s.accountId)?.label ?? s.accountId;
-  const ids = new Set(run.blocks.map((s) => s.accountId));
   // Short of room with several of them: how many (the full line, further down, names each).
-  const counted = ids.size > 1 ? forms.slice(-2).map((u) => `On call on ${ids.size} accounts ${u}`) : [];
-  return { named: forms.map((u) => `On call: ${runNames(run, label)} ${u}`), counted };
+  const counted = accounts > 1 ? forms.slice(-2).map((u) => `On call on ${accounts} accounts ${u}`) : [];
+  return { named: forms.map((u) => `On call: ${names} ${u}`), counted };
 }
 
 /** Before my shift: "Next on call: Sun 21:33 (in 11 h)", or "Next known: … · some shifts before it unknown" where an
@@ -136,6 +156,6 @@ function unknownNowForms(state: AppState, f: Fmt): { said: string[]; bare: strin
 const unique = (lines: string[]): string[] => lines.filter((l, i) => lines.indexOf(l) === i);
 
 /** The basis in the fewest words: " (saved 11:00)" for saved data, else as `basisMark` says it. */
-function tightMark(b: MyShift['basis'], time: (iso: string) => string): string {
+export function tightMark(b: MyShift['basis'], time: (iso: string) => string): string {
   return b.kind === 'saved' && b.savedAt !== null ? ` (saved ${time(b.savedAt)})` : basisMark(b, time);
 }
