@@ -1,47 +1,104 @@
 // Whether an account can write to a schedule now. A service watched by two accounts is written through one of them
-// (account-handlers.ts writeRef); one whose key the service rejected, or that the service refused a write to (403:
-// a read-only key, no rights on that schedule), is passed over for the next one that can. A refusal is remembered for
-// the client (the address and key) it came from: another key, or another address, starts with a clean slate. A 401 to
-// any call through the client (a write, or a read just before one) is learned at once, for every schedule (adv48 r17
-// #1): a key revoked mid-hand-off moves the rest to the next account before any sync has seen it. A later 2xx through
-// the client (the key accepted again) forgets it.
+// (account-handlers.ts writeRef); one whose key the service rejected, that the service refused a write to (403: a
+// read-only key, no rights on that schedule), or that cannot read the schedule now (403 to a read: its user lost
+// access; 429: a wait the service asked of that key, adv48 r33) is passed over for the next one that can. Every write
+// re-reads before it sends, so a key that cannot read cannot write either, and a wait is never broken by asking
+// with the same key again: through this client it is answered here, unsent, until it is over. A refusal is
+// remembered for the client (the address and key) it came from: another key, or another address, starts with a
+// clean slate. A 401 to any call through the client (a write, or a read just before one) is learned at once, for
+// every schedule (adv48 r17 #1). A later 2xx through the client (the key accepted again) forgets it; a read of a
+// schedule answered forgets that schedule's read refusal, a write taken its write refusal.
+import type { ApiError } from '../../api/errors';
+import { RATE_LIMITED_SENTENCE } from '../../api/error-mapping';
 import type { OncallClient } from '../../api/client-types';
+import type { FetchProblem } from '../model/snapshot';
+import { naming } from '../actions/unread-words';
+import type { Clock } from '../ports';
 
 export interface WriteStanding {
-  /** The actions client, watched: a 403 to one of its override writes is remembered for that schedule. */
+  /** The actions client, watched: what the service answers through it is learned (see above). */
   watched(client: OncallClient | undefined): OncallClient | undefined;
-  /** Whether the service refused a write to this schedule through this client, or rejected its key (401). */
+  /** Whether this client can't write to this schedule now (refused, rejected, unreadable, or in a wait). */
   refused(client: OncallClient | undefined, scheduleId: string): boolean;
+  /** Whose key a refusal names ("One’s key"), or undefined: "this API key". */
+  keyName(): string | undefined;
 }
 
-export function createWriteStanding(): WriteStanding {
+export interface StandingParts {
+  clock: Clock;
+  /** Whose key this is ("One’s key") when several accounts are set up, so a refusal names it; else undefined. */
+  keyName?: () => string | undefined;
+}
+
+/** A 429 that named no wait: the key is passed over for this long (a guess used only to route, never said). */
+const UNNAMED_WAIT_MS = 60_000;
+
+/** Whether the sync's own last read of a schedule (its kept problem) says this account can't read it now. */
+export function readRefused(problem: FetchProblem | null | undefined, nowMs: number): boolean {
+  if (problem?.kind === 'forbidden') return true;
+  return problem?.kind === 'rate_limited' && (problem.askedUntilMs === undefined || problem.askedUntilMs > nowMs);
+}
+
+type Answer<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+
+export function createWriteStanding(parts: StandingParts): WriteStanding {
+  const { clock } = parts;
   const refusals = new WeakMap<OncallClient, Set<string>>();
+  const unreadable = new WeakMap<OncallClient, Set<string>>();
   const rejected = new WeakSet<OncallClient>();
+  /** The wait the service asked of the key (the instant it ends), with its words. */
+  const waits = new WeakMap<OncallClient, { untilMs: number; said?: string }>();
   const wrapped = new WeakMap<OncallClient, OncallClient>();
+  const setOf = (map: WeakMap<OncallClient, Set<string>>, client: OncallClient): Set<string> => {
+    const set = map.get(client) ?? new Set<string>();
+    map.set(client, set);
+    return set;
+  };
+  const waiting = (client: OncallClient): boolean => (waits.get(client)?.untilMs ?? 0) > clock.now();
   const watch = (client: OncallClient): OncallClient => {
-    // A 2xx through the client is the key accepted again (restored at the service): its 401 is forgotten (adv48 r18 #2).
-    const heard = <A extends { ok: boolean; error?: { kind: string } }>(answer: A): A => {
-      if (!answer.ok && answer.error?.kind === 'unauthorized') rejected.add(client);
-      if (answer.ok) rejected.delete(client);
-      return answer;
+    const heard = <A extends Answer<unknown>>(answer: A, scheduleId?: string): A => {
+      if (answer.ok) {
+        // A 2xx through the client is the key accepted again (restored at the service, adv48 r18 #2).
+        rejected.delete(client);
+        waits.delete(client);
+        if (scheduleId !== undefined) unreadable.get(client)?.delete(scheduleId);
+        return answer;
+      }
+      const { error } = answer;
+      if (error.kind === 'unauthorized') rejected.add(client);
+      if (error.kind === 'forbidden' && scheduleId !== undefined) setOf(unreadable, client).add(scheduleId);
+      if (error.kind === 'rate_limited') {
+        const untilMs = clock.now() + (error.retryAfterMs ?? UNNAMED_WAIT_MS);
+        waits.set(client, { untilMs, ...(error.serverMessage === undefined ? {} : { said: error.serverMessage }) });
+      }
+      return { ...answer, error: naming(error, parts.keyName?.()) };
+    };
+    /** Sent unless a wait the service asked of this key runs: then answered as that wait, nothing sent. */
+    const unlessWaiting = async <A extends Answer<unknown>>(send: () => Promise<A>, scheduleId?: string) => {
+      const wait = waits.get(client);
+      if (wait === undefined || !waiting(client)) return heard(await send(), scheduleId);
+      const error: ApiError = {
+        kind: 'rate_limited',
+        message: RATE_LIMITED_SENTENCE,
+        retryAfterMs: wait.untilMs - clock.now(),
+        ...(wait.said === undefined ? {} : { serverMessage: wait.said }),
+      };
+      return { ok: false as const, error: naming(error, parts.keyName?.()) };
     };
     const createOverride: OncallClient['createOverride'] = async (scheduleId, input) => {
-      const answer = heard(await client.createOverride(scheduleId, input));
-      if (!answer.ok && answer.error.kind === 'forbidden') {
-        const set = refusals.get(client) ?? new Set<string>();
-        refusals.set(client, set.add(scheduleId));
-      }
+      const answer = await unlessWaiting(() => client.createOverride(scheduleId, input));
+      if (!answer.ok && answer.error.kind === 'forbidden') setOf(refusals, client).add(scheduleId);
       // A write to this schedule taken: its rights were given back (a lifted 403).
       if (answer.ok) refusals.get(client)?.delete(scheduleId);
       return answer;
     };
     // Each method the client's own, called on it (a client may keep state behind its methods).
     return {
-      getSchedule: async (...a) => heard(await client.getSchedule(...a)),
-      listShifts: async (...a) => heard(await client.listShifts(...a)),
-      listAllShifts: async (...a) => heard(await client.listAllShifts(...a)),
+      getSchedule: (id, ...a) => unlessWaiting(() => client.getSchedule(id, ...a), id),
+      listShifts: (id, ...a) => unlessWaiting(() => client.listShifts(id, ...a), id),
+      listAllShifts: (id, ...a) => unlessWaiting(() => client.listAllShifts(id, ...a), id),
       createOverride,
-      getOverride: async (...a) => heard(await client.getOverride(...a)),
+      getOverride: (...a) => unlessWaiting(() => client.getOverride(...a)),
       listCoverageRequests: (...a) => client.listCoverageRequests(...a),
       listAllCoverageRequests: (...a) => client.listAllCoverageRequests(...a),
       putChatUserGroup: (...a) => client.putChatUserGroup(...a),
@@ -50,6 +107,7 @@ export function createWriteStanding(): WriteStanding {
     };
   };
   return {
+    keyName: () => parts.keyName?.(),
     watched: (client) => {
       if (!client) return undefined;
       const known = wrapped.get(client);
@@ -59,6 +117,11 @@ export function createWriteStanding(): WriteStanding {
       return made;
     },
     refused: (client, scheduleId) =>
-      client ? rejected.has(client) || (refusals.get(client)?.has(scheduleId) ?? false) : false,
+      client
+        ? rejected.has(client) ||
+          waiting(client) ||
+          (refusals.get(client)?.has(scheduleId) ?? false) ||
+          (unreadable.get(client)?.has(scheduleId) ?? false)
+        : false,
   };
 }
