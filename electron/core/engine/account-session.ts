@@ -25,7 +25,7 @@ import { createHeldSnapshot, type HeldSnapshot } from './session-snapshot';
 import { createSessionReminders } from './session-reminders';
 import { createSessionSync, type SessionSync } from './session-sync';
 import type { SessionIdentity } from './session-identity';
-import { createWriteStanding, readRefused, type WriteStanding } from './write-standing';
+import { createWriteStanding, type WriteStanding } from './write-standing';
 import type { StateInputs } from './state';
 import type { EngineOptions } from './types';
 import { originOf } from '../storage/cache-origin';
@@ -188,7 +188,7 @@ function handlersOf(
     snapshot: { get: held.get, set: held.set },
     refresh: (request) => link.sync.request(request),
     localZone: o.localZone,
-    keyName: standing.keyName,
+    keyName: () => standing.keyName(),
   };
   const state = () =>
     deriveState({ ...inputsOf(o, held, link, o.demo, undefined), nowMs: o.clock.now(), localZone: o.localZone() });
@@ -255,12 +255,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
   const reminders = createSessionReminders({ ...o, held });
   const link = createSessionSync({ ...o, watchedIds, held, stopped: () => lifecycle === 'stopped' });
   const { keys, sync, identity } = link;
-  // With several accounts, a key the service refuses is named by its account ("One’s key"): said which one it was.
-  const keyName = (): string | undefined => {
-    const label = o.notificationLabel();
-    return label === undefined ? undefined : `${label}’s key`;
-  };
-  const standing = createWriteStanding({ clock: o.clock, keyName });
+  const standing = createWriteStanding({ clock: o.clock, label: o.notificationLabel });
   const told = toldOf(o, held);
   const lostAnswers = lostAnswersOf(o);
   let lostNotice: Notice | undefined;
@@ -325,8 +320,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
       const client = link.clients.get()?.actions;
       // The sync's own last read of the schedule counts too: refused (403) or asked to wait (429), adv48 r33.
       const problem = held.get().schedules.find((x) => x.id === scheduleId)?.problem;
-      const unread = readRefused(problem, o.clock.now());
-      return client !== undefined && !held.get().keyRejected && !unread && !standing.refused(client, scheduleId);
+      return client !== undefined && !held.get().keyRejected && !standing.refused(client, scheduleId, problem);
     },
     handlers: (context) => (handlers ??= handlersOf(o, held, link, standing, context, lostAnswers)),
     refresh: (request) => sync.request(request),

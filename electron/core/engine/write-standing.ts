@@ -18,16 +18,17 @@ import type { Clock } from '../ports';
 export interface WriteStanding {
   /** The actions client, watched: what the service answers through it is learned (see above). */
   watched(client: OncallClient | undefined): OncallClient | undefined;
-  /** Whether this client can't write to this schedule now (refused, rejected, unreadable, or in a wait). */
-  refused(client: OncallClient | undefined, scheduleId: string): boolean;
+  /** Whether this client can't write to this schedule now (refused, rejected, unreadable, or in a wait); `problem`:
+   *  the sync's own last read of it, which counts too. */
+  refused(client: OncallClient | undefined, scheduleId: string, problem?: FetchProblem | null): boolean;
   /** Whose key a refusal names ("One’s key"), or undefined: "this API key". */
   keyName(): string | undefined;
 }
 
 export interface StandingParts {
   clock: Clock;
-  /** Whose key this is ("One’s key") when several accounts are set up, so a refusal names it; else undefined. */
-  keyName?: () => string | undefined;
+  /** The account's label when several accounts are set up (a refusal then names "One’s key"); else undefined. */
+  label?: () => string | undefined;
 }
 
 /** A 429 that named no wait: the key is passed over for this long (a guess used only to route, never said). */
@@ -43,6 +44,10 @@ type Answer<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 
 export function createWriteStanding(parts: StandingParts): WriteStanding {
   const { clock } = parts;
+  const keyName = (): string | undefined => {
+    const label = parts.label?.();
+    return label === undefined ? undefined : `${label}’s key`;
+  };
   const refusals = new WeakMap<OncallClient, Set<string>>();
   const unreadable = new WeakMap<OncallClient, Set<string>>();
   const rejected = new WeakSet<OncallClient>();
@@ -56,7 +61,7 @@ export function createWriteStanding(parts: StandingParts): WriteStanding {
   };
   const waiting = (client: OncallClient): boolean => (waits.get(client)?.untilMs ?? 0) > clock.now();
   const watch = (client: OncallClient): OncallClient => {
-    const heard = <A extends Answer<unknown>>(answer: A, scheduleId?: string): A => {
+    const heard = <A extends Answer<unknown>>(answer: A, scheduleId: string | undefined, read: boolean): A => {
       if (answer.ok) {
         // A 2xx through the client is the key accepted again (restored at the service, adv48 r18 #2).
         rejected.delete(client);
@@ -67,26 +72,31 @@ export function createWriteStanding(parts: StandingParts): WriteStanding {
       const { error } = answer;
       if (error.kind === 'unauthorized') rejected.add(client);
       if (error.kind === 'forbidden' && scheduleId !== undefined) setOf(unreadable, client).add(scheduleId);
-      if (error.kind === 'rate_limited') {
+      // A read's 429 is a wait of the key; a write's leaves the write to its flow's Retry, as before (adv48 r33).
+      if (error.kind === 'rate_limited' && read) {
         const untilMs = clock.now() + (error.retryAfterMs ?? UNNAMED_WAIT_MS);
         waits.set(client, { untilMs, ...(error.serverMessage === undefined ? {} : { said: error.serverMessage }) });
       }
-      return { ...answer, error: naming(error, parts.keyName?.()) };
+      return { ...answer, error: naming(error, keyName()) };
     };
     /** Sent unless a wait the service asked of this key runs: then answered as that wait, nothing sent. */
-    const unlessWaiting = async <A extends Answer<unknown>>(send: () => Promise<A>, scheduleId?: string) => {
+    const unlessWaiting = async <A extends Answer<unknown>>(
+      send: () => Promise<A>,
+      scheduleId?: string,
+      read = true,
+    ) => {
       const wait = waits.get(client);
-      if (wait === undefined || !waiting(client)) return heard(await send(), scheduleId);
+      if (wait === undefined || !waiting(client)) return heard(await send(), scheduleId, read);
       const error: ApiError = {
         kind: 'rate_limited',
         message: RATE_LIMITED_SENTENCE,
         retryAfterMs: wait.untilMs - clock.now(),
         ...(wait.said === undefined ? {} : { serverMessage: wait.said }),
       };
-      return { ok: false as const, error: naming(error, parts.keyName?.()) };
+      return { ok: false as const, error: naming(error, keyName()) };
     };
     const createOverride: OncallClient['createOverride'] = async (scheduleId, input) => {
-      const answer = await unlessWaiting(() => client.createOverride(scheduleId, input));
+      const answer = await unlessWaiting(() => client.createOverride(scheduleId, input), undefined, false);
       if (!answer.ok && answer.error.kind === 'forbidden') setOf(refusals, client).add(scheduleId);
       // A write to this schedule taken: its rights were given back (a lifted 403).
       if (answer.ok) refusals.get(client)?.delete(scheduleId);
@@ -107,7 +117,7 @@ export function createWriteStanding(parts: StandingParts): WriteStanding {
     };
   };
   return {
-    keyName: () => parts.keyName?.(),
+    keyName,
     watched: (client) => {
       if (!client) return undefined;
       const known = wrapped.get(client);
@@ -116,9 +126,10 @@ export function createWriteStanding(parts: StandingParts): WriteStanding {
       wrapped.set(client, made);
       return made;
     },
-    refused: (client, scheduleId) =>
+    refused: (client, scheduleId, problem) =>
       client
-        ? rejected.has(client) ||
+        ? readRefused(problem, clock.now()) ||
+          rejected.has(client) ||
           waiting(client) ||
           (refusals.get(client)?.has(scheduleId) ?? false) ||
           (unreadable.get(client)?.has(scheduleId) ?? false)
