@@ -247,6 +247,13 @@ function toldOf(o: AccountSessionOptions, held: { get(): Snapshot }): () => Snap
   };
 }
 
+/** Whether this account can write to the schedule now: a client, a key not rejected, and nothing the standing
+ *  learned against it, the sync's own last read of the schedule included (write-standing.ts). */
+function writableNow(client: OncallClient | undefined, snap: Snapshot, standing: WriteStanding, id: string): boolean {
+  const problem = snap.schedules.find((x) => x.id === id)?.problem;
+  return client !== undefined && !snap.keyRejected && !standing.refused(client, id, problem);
+}
+
 export function createAccountSession(o: AccountSessionOptions): AccountSession {
   let lifecycle: 'new' | 'started' | 'stopped' = 'new';
   let handlers: SessionHandlers | undefined;
@@ -316,12 +323,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     recordedMine: reminders.mineKeys,
     keyInKeychain: () => keys.key() !== undefined && keys.storage() === 'keychain',
     client: () => standing.watched(link.clients.get()?.actions),
-    writable: (scheduleId) => {
-      const client = link.clients.get()?.actions;
-      // The sync's own last read of the schedule counts too: refused (403) or asked to wait (429), adv48 r33.
-      const problem = held.get().schedules.find((x) => x.id === scheduleId)?.problem;
-      return client !== undefined && !held.get().keyRejected && !standing.refused(client, scheduleId, problem);
-    },
+    writable: (scheduleId) => writableNow(link.clients.get()?.actions, held.get(), standing, scheduleId),
     handlers: (context) => (handlers ??= handlersOf(o, held, link, standing, context, lostAnswers)),
     refresh: (request) => sync.request(request),
     replan: reminders.replan,

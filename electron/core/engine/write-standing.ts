@@ -42,97 +42,109 @@ export function readRefused(problem: FetchProblem | null | undefined, nowMs: num
 
 type Answer<T> = { ok: true; value: T } | { ok: false; error: ApiError };
 
+/** What the standing learned, per client: kept across the wrapped clients' calls. */
+interface Memory {
+  clock: Clock;
+  keyName: () => string | undefined;
+  refusals: WeakMap<OncallClient, Set<string>>;
+  unreadable: WeakMap<OncallClient, Set<string>>;
+  rejected: WeakSet<OncallClient>;
+  /** The wait the service asked of the key (the instant it ends), with its words. */
+  waits: WeakMap<OncallClient, { untilMs: number; said?: string }>;
+}
+
+const setOf = (map: WeakMap<OncallClient, Set<string>>, client: OncallClient): Set<string> => {
+  const set = map.get(client) ?? new Set<string>();
+  map.set(client, set);
+  return set;
+};
+const waiting = (m: Memory, client: OncallClient): boolean => (m.waits.get(client)?.untilMs ?? 0) > m.clock.now();
+
+/** The client, watched: what the service answers through it is learned (see the top of this file). */
+function watch(m: Memory, client: OncallClient): OncallClient {
+  const heard = <A extends Answer<unknown>>(answer: A, scheduleId: string | undefined, read: boolean): A => {
+    if (answer.ok) {
+      // A 2xx through the client is the key accepted again (restored at the service, adv48 r18 #2).
+      m.rejected.delete(client);
+      m.waits.delete(client);
+      if (scheduleId !== undefined) m.unreadable.get(client)?.delete(scheduleId);
+      return answer;
+    }
+    const { error } = answer;
+    if (error.kind === 'unauthorized') m.rejected.add(client);
+    if (error.kind === 'forbidden' && scheduleId !== undefined) setOf(m.unreadable, client).add(scheduleId);
+    // A read's 429 is a wait of the key; a write's leaves the write to its flow's Retry, as before (adv48 r33).
+    if (error.kind === 'rate_limited' && read) {
+      const untilMs = m.clock.now() + (error.retryAfterMs ?? UNNAMED_WAIT_MS);
+      m.waits.set(client, { untilMs, ...(error.serverMessage === undefined ? {} : { said: error.serverMessage }) });
+    }
+    return { ...answer, error: naming(error, m.keyName()) };
+  };
+  /** Sent unless a wait the service asked of this key runs: then answered as that wait, nothing sent. */
+  const unlessWaiting = async <A extends Answer<unknown>>(send: () => Promise<A>, scheduleId?: string, read = true) => {
+    const wait = m.waits.get(client);
+    if (wait === undefined || !waiting(m, client)) return heard(await send(), scheduleId, read);
+    const error: ApiError = {
+      kind: 'rate_limited',
+      message: RATE_LIMITED_SENTENCE,
+      retryAfterMs: wait.untilMs - m.clock.now(),
+      ...(wait.said === undefined ? {} : { serverMessage: wait.said }),
+    };
+    return { ok: false as const, error: naming(error, m.keyName()) };
+  };
+  const createOverride: OncallClient['createOverride'] = async (scheduleId, input) => {
+    const answer = await unlessWaiting(() => client.createOverride(scheduleId, input), undefined, false);
+    if (!answer.ok && answer.error.kind === 'forbidden') setOf(m.refusals, client).add(scheduleId);
+    // A write to this schedule taken: its rights were given back (a lifted 403).
+    if (answer.ok) m.refusals.get(client)?.delete(scheduleId);
+    return answer;
+  };
+  // Each method the client's own, called on it (a client may keep state behind its methods).
+  return {
+    getSchedule: (id, ...a) => unlessWaiting(() => client.getSchedule(id, ...a), id),
+    listShifts: (id, ...a) => unlessWaiting(() => client.listShifts(id, ...a), id),
+    listAllShifts: (id, ...a) => unlessWaiting(() => client.listAllShifts(id, ...a), id),
+    createOverride,
+    getOverride: (...a) => unlessWaiting(() => client.getOverride(...a)),
+    listCoverageRequests: (...a) => client.listCoverageRequests(...a),
+    listAllCoverageRequests: (...a) => client.listAllCoverageRequests(...a),
+    putChatUserGroup: (...a) => client.putChatUserGroup(...a),
+    updateTeam: (...a) => client.updateTeam(...a),
+    close: () => client.close(),
+  };
+}
+
 export function createWriteStanding(parts: StandingParts): WriteStanding {
-  const { clock } = parts;
   const keyName = (): string | undefined => {
     const label = parts.label?.();
     return label === undefined ? undefined : `${label}’s key`;
   };
-  const refusals = new WeakMap<OncallClient, Set<string>>();
-  const unreadable = new WeakMap<OncallClient, Set<string>>();
-  const rejected = new WeakSet<OncallClient>();
-  /** The wait the service asked of the key (the instant it ends), with its words. */
-  const waits = new WeakMap<OncallClient, { untilMs: number; said?: string }>();
+  const m: Memory = {
+    clock: parts.clock,
+    keyName,
+    refusals: new WeakMap(),
+    unreadable: new WeakMap(),
+    rejected: new WeakSet(),
+    waits: new WeakMap(),
+  };
   const wrapped = new WeakMap<OncallClient, OncallClient>();
-  const setOf = (map: WeakMap<OncallClient, Set<string>>, client: OncallClient): Set<string> => {
-    const set = map.get(client) ?? new Set<string>();
-    map.set(client, set);
-    return set;
-  };
-  const waiting = (client: OncallClient): boolean => (waits.get(client)?.untilMs ?? 0) > clock.now();
-  const watch = (client: OncallClient): OncallClient => {
-    const heard = <A extends Answer<unknown>>(answer: A, scheduleId: string | undefined, read: boolean): A => {
-      if (answer.ok) {
-        // A 2xx through the client is the key accepted again (restored at the service, adv48 r18 #2).
-        rejected.delete(client);
-        waits.delete(client);
-        if (scheduleId !== undefined) unreadable.get(client)?.delete(scheduleId);
-        return answer;
-      }
-      const { error } = answer;
-      if (error.kind === 'unauthorized') rejected.add(client);
-      if (error.kind === 'forbidden' && scheduleId !== undefined) setOf(unreadable, client).add(scheduleId);
-      // A read's 429 is a wait of the key; a write's leaves the write to its flow's Retry, as before (adv48 r33).
-      if (error.kind === 'rate_limited' && read) {
-        const untilMs = clock.now() + (error.retryAfterMs ?? UNNAMED_WAIT_MS);
-        waits.set(client, { untilMs, ...(error.serverMessage === undefined ? {} : { said: error.serverMessage }) });
-      }
-      return { ...answer, error: naming(error, keyName()) };
-    };
-    /** Sent unless a wait the service asked of this key runs: then answered as that wait, nothing sent. */
-    const unlessWaiting = async <A extends Answer<unknown>>(
-      send: () => Promise<A>,
-      scheduleId?: string,
-      read = true,
-    ) => {
-      const wait = waits.get(client);
-      if (wait === undefined || !waiting(client)) return heard(await send(), scheduleId, read);
-      const error: ApiError = {
-        kind: 'rate_limited',
-        message: RATE_LIMITED_SENTENCE,
-        retryAfterMs: wait.untilMs - clock.now(),
-        ...(wait.said === undefined ? {} : { serverMessage: wait.said }),
-      };
-      return { ok: false as const, error: naming(error, keyName()) };
-    };
-    const createOverride: OncallClient['createOverride'] = async (scheduleId, input) => {
-      const answer = await unlessWaiting(() => client.createOverride(scheduleId, input), undefined, false);
-      if (!answer.ok && answer.error.kind === 'forbidden') setOf(refusals, client).add(scheduleId);
-      // A write to this schedule taken: its rights were given back (a lifted 403).
-      if (answer.ok) refusals.get(client)?.delete(scheduleId);
-      return answer;
-    };
-    // Each method the client's own, called on it (a client may keep state behind its methods).
-    return {
-      getSchedule: (id, ...a) => unlessWaiting(() => client.getSchedule(id, ...a), id),
-      listShifts: (id, ...a) => unlessWaiting(() => client.listShifts(id, ...a), id),
-      listAllShifts: (id, ...a) => unlessWaiting(() => client.listAllShifts(id, ...a), id),
-      createOverride,
-      getOverride: (...a) => unlessWaiting(() => client.getOverride(...a)),
-      listCoverageRequests: (...a) => client.listCoverageRequests(...a),
-      listAllCoverageRequests: (...a) => client.listAllCoverageRequests(...a),
-      putChatUserGroup: (...a) => client.putChatUserGroup(...a),
-      updateTeam: (...a) => client.updateTeam(...a),
-      close: () => client.close(),
-    };
-  };
   return {
     keyName,
     watched: (client) => {
       if (!client) return undefined;
       const known = wrapped.get(client);
       if (known) return known;
-      const made = watch(client);
+      const made = watch(m, client);
       wrapped.set(client, made);
       return made;
     },
     refused: (client, scheduleId, problem) =>
       client
-        ? readRefused(problem, clock.now()) ||
-          rejected.has(client) ||
-          waiting(client) ||
-          (refusals.get(client)?.has(scheduleId) ?? false) ||
-          (unreadable.get(client)?.has(scheduleId) ?? false)
+        ? readRefused(problem, m.clock.now()) ||
+          m.rejected.has(client) ||
+          waiting(m, client) ||
+          (m.refusals.get(client)?.has(scheduleId) ?? false) ||
+          (m.unreadable.get(client)?.has(scheduleId) ?? false)
         : false,
   };
 }
