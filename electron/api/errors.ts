@@ -10,8 +10,9 @@ export type ApiError =
   | { kind: 'network'; message: string; reach?: NetworkReach }
   | { kind: 'timeout'; message: string }
   /** `serverMessage`: the service's own words from the body (bounded, one line, control characters removed). */
-  | { kind: 'unauthorized'; message: string; serverMessage?: string }
-  | { kind: 'forbidden'; message: string; serverMessage?: string }
+  /** `keyOf`: whose key was refused ("One’s key"), set by the engine when several accounts are set up. */
+  | { kind: 'unauthorized'; message: string; serverMessage?: string; keyOf?: string }
+  | { kind: 'forbidden'; message: string; serverMessage?: string; keyOf?: string }
   | { kind: 'not_found'; message: string; serverMessage?: string }
   /** `problems`: the server's own per-field list (field names as the server wrote them), when it sent one;
    *  `serverSummary`: its top-level words when it sent both (`serverMessage` then holds both). */
@@ -23,7 +24,7 @@ export type ApiError =
       serverSummary?: string;
       problems?: FieldProblem[];
     }
-  | { kind: 'rate_limited'; message: string; retryAfterMs?: number; serverMessage?: string }
+  | { kind: 'rate_limited'; message: string; retryAfterMs?: number; serverMessage?: string; keyOf?: string }
   | { kind: 'server'; message: string; status: number; retryAfterMs?: number }
   | { kind: 'bad_response'; message: string; path?: string }
   /**

@@ -22,6 +22,8 @@ export interface ActionDeps {
   verifyGraceMs?: number;
   /** The user's zone, for the times a "changed since the preview" names. */
   localZone?: () => string;
+  /** Whose key a refusal names ("One’s key") when several accounts are set up; else "this API key". */
+  keyName?: () => string | undefined;
 }
 
 export type { Failure } from '../../shared/failure';

@@ -40,7 +40,7 @@ export async function freshSnapshot(deps: TakeOverDeps, scheduleId: string): Pro
   // A refusal that will not pass by itself is worded by the one rule every flow's re-read uses (unread-words.ts).
   const problem = deps.snapshot.get().schedules.find((s) => s.id === scheduleId)?.problem;
   const at = { nowMs: deps.clock.now(), localZone: deps.localZone?.() ?? 'UTC' };
-  const refused = problem && refusalOf(problem, at.nowMs);
+  const refused = problem && refusalOf(problem, at.nowMs, deps.keyName?.());
   if (refused) return refuse('stale_data', unreadText(UNREAD, refused, at));
   // The read's reason is the sentence its maker wrote, said whole in its own place, never cut into a clause; then
   // the service's own words when it gave any the reason does not carry.

@@ -30,28 +30,46 @@ export interface UnreadAt {
   localZone: string;
 }
 
+/** The same error naming whose key the service refused ("One’s key"), when several accounts make that worth saying
+ *  (a service watched twice is read through the other account's key first: write-standing.ts). */
+export function naming(error: ApiError, key: string | undefined): ApiError {
+  if (key === undefined) return error;
+  const about = error.kind === 'forbidden' || error.kind === 'unauthorized' || error.kind === 'rate_limited';
+  return about ? { ...error, keyOf: key } : error;
+}
+const keyOf = (error: ApiError): string | undefined => ('keyOf' in error ? error.keyOf : undefined);
+
+/** A 429's wait as the sync line says it, when the time it ends is known. */
+function waitOf(error: ApiError, at: UnreadAt | undefined): string | undefined {
+  if (error.kind !== 'rate_limited' || at === undefined) return undefined;
+  const askedUntilMs = error.retryAfterMs !== undefined ? at.nowMs + error.retryAfterMs : undefined;
+  return serviceWaitWords({ askedUntilMs }, at.nowMs, at.localZone);
+}
+
 /** What the refusal means and what to do; undefined for a failure that may pass by itself. */
 function meaning(error: ApiError, what: string, at: UnreadAt | undefined): string | undefined {
-  if (error.kind === 'unauthorized') return 'The service did not accept the API key: check it in Settings.';
+  const key = keyOf(error);
+  if (error.kind === 'unauthorized') return `The service did not accept ${key ?? 'the API key'}: check it in Settings.`;
   if (error.kind === 'forbidden')
-    return `The service does not let this API key read ${what}: check the key’s rights at the service.`;
+    return `The service does not let ${key ?? 'this API key'} read ${what}: check the key’s rights at the service.`;
   if (error.kind === 'not_found') return `The service did not find ${what}: check that it still exists.`;
   if (error.kind === 'rejected') return rejectedSentence(error.status);
   if (error.kind !== 'rate_limited') return undefined;
-  const askedUntilMs = at && error.retryAfterMs !== undefined ? at.nowMs + error.retryAfterMs : undefined;
-  const wait = at && serviceWaitWords({ askedUntilMs }, at.nowMs, at.localZone);
-  return wait === undefined ? RATE_LIMITED_SENTENCE : `${RATE_LIMITED_SENTENCE} ${wait}.`;
+  const wait = waitOf(error, at);
+  const busy = key === undefined ? RATE_LIMITED_SENTENCE : `The service is not taking ${key} just now (rate limited).`;
+  return wait === undefined ? busy : `${busy} ${wait}.`;
 }
 
 /** A refusal kept by the sync read (model/snapshot.ts FetchProblem) that will not pass by itself, as the API said
  *  it; undefined for any other problem (its own reason is said as the sync line says it). */
-export function refusalOf(problem: FetchProblem, nowMs: number): ApiError | undefined {
+export function refusalOf(problem: FetchProblem, nowMs: number, key?: string): ApiError | undefined {
   const said = problem.said === undefined ? {} : { serverMessage: problem.said };
   const { kind, message, askedUntilMs } = problem;
-  if (kind === 'forbidden' || kind === 'not_found' || kind === 'unauthorized') return { kind, message, ...said };
+  if (kind === 'not_found') return { kind, message, ...said };
+  if (kind === 'forbidden' || kind === 'unauthorized') return naming({ kind, message, ...said }, key);
   if (kind !== 'rate_limited') return undefined;
   const wait = askedUntilMs === undefined ? {} : { retryAfterMs: askedUntilMs - nowMs };
-  return { kind, message, ...wait, ...said };
+  return naming({ kind, message, ...wait, ...said }, key);
 }
 
 /** The whole answer for a read that gave nothing just before a write. */
@@ -61,6 +79,6 @@ export function unreadText(say: UnreadSaying, error: ApiError | undefined, at?: 
   const said = 'serverMessage' in error ? error.serverMessage : undefined;
   // A busy service passes by itself: its retry stays unless the wait it asked for is said; the others say what to
   // do instead.
-  const tail = error.kind === 'rate_limited' && means === RATE_LIMITED_SENTENCE ? ` ${say.retry}` : '';
+  const tail = error.kind === 'rate_limited' && waitOf(error, at) === undefined ? ` ${say.retry}` : '';
   return withServiceWords(`${say.sentence} ${means}${tail}`, said);
 }

@@ -189,6 +189,7 @@ function handlersOf(
     snapshot: { get: held.get, set: held.set },
     refresh: (request) => link.sync.request(request),
     localZone: o.localZone,
+    keyName: () => standing.keyName(),
   };
   const state = () =>
     deriveState({ ...inputsOf(o, held, link, o.demo, undefined), nowMs: o.clock.now(), localZone: o.localZone() });
@@ -247,6 +248,13 @@ function toldOf(o: AccountSessionOptions, held: { get(): Snapshot }): () => Snap
   };
 }
 
+/** Whether this account can write to the schedule now: a client, a key not rejected, and nothing the standing
+ *  learned against it, the sync's own last read of the schedule included (write-standing.ts). */
+function writableNow(client: OncallClient | undefined, snap: Snapshot, standing: WriteStanding, id: string): boolean {
+  const problem = snap.schedules.find((x) => x.id === id)?.problem;
+  return client !== undefined && !snap.keyRejected && !standing.refused(client, id, problem);
+}
+
 export function createAccountSession(o: AccountSessionOptions): AccountSession {
   let lifecycle: 'new' | 'started' | 'stopped' = 'new';
   let handlers: SessionHandlers | undefined;
@@ -255,7 +263,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
   const reminders = createSessionReminders({ ...o, held });
   const link = createSessionSync({ ...o, watchedIds, held, stopped: () => lifecycle === 'stopped' });
   const { keys, sync, identity } = link;
-  const standing = createWriteStanding();
+  const standing = createWriteStanding({ clock: o.clock, label: o.notificationLabel });
   const told = toldOf(o, held);
   const lostAnswers = lostAnswersOf(o);
   let lostNotice: Notice | undefined;
@@ -316,10 +324,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     recordedMine: reminders.mineKeys,
     keyInKeychain: () => keys.key() !== undefined && keys.storage() === 'keychain',
     client: () => standing.watched(link.clients.get()?.actions),
-    writable: (scheduleId) => {
-      const client = link.clients.get()?.actions;
-      return client !== undefined && !held.get().keyRejected && !standing.refused(client, scheduleId);
-    },
+    writable: (scheduleId) => writableNow(link.clients.get()?.actions, held.get(), standing, scheduleId),
     handlers: (context) => (handlers ??= handlersOf(o, held, link, standing, context, lostAnswers)),
     refresh: (request) => sync.request(request),
     replan: reminders.replan,

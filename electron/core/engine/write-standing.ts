@@ -1,64 +1,150 @@
 // Whether an account can write to a schedule now. A service watched by two accounts is written through one of them
-// (account-handlers.ts writeRef); one whose key the service rejected, or that the service refused a write to (403:
-// a read-only key, no rights on that schedule), is passed over for the next one that can. A refusal is remembered for
-// the client (the address and key) it came from: another key, or another address, starts with a clean slate. A 401 to
-// any call through the client (a write, or a read just before one) is learned at once, for every schedule (adv48 r17
-// #1): a key revoked mid-hand-off moves the rest to the next account before any sync has seen it. A later 2xx through
-// the client (the key accepted again) forgets it.
+// (account-handlers.ts writeRef); one whose key the service rejected, that the service refused a write to (403: a
+// read-only key, no rights on that schedule), or that cannot read the schedule now (403 to a read: its user lost
+// access; 429: a wait the service asked of that key, adv48 r33) is passed over for the next one that can. Every write
+// re-reads before it sends, so a key that cannot read cannot write either, and a wait is never broken by asking
+// with the same key again: through this client it is answered here, unsent, until it is over. A refusal is
+// remembered for the client (the address and key) it came from: another key, or another address, starts with a
+// clean slate. A 401 to any call through the client (a write, or a read just before one) is learned at once, for
+// every schedule (adv48 r17 #1). A later 2xx through the client (the key accepted again) forgets it; a read of a
+// schedule answered forgets that schedule's read refusal, a write taken its write refusal.
+import type { ApiError } from '../../api/errors';
+import { RATE_LIMITED_SENTENCE } from '../../api/error-mapping';
 import type { OncallClient } from '../../api/client-types';
+import type { FetchProblem } from '../model/snapshot';
+import { naming } from '../actions/unread-words';
+import type { Clock } from '../ports';
 
 export interface WriteStanding {
-  /** The actions client, watched: a 403 to one of its override writes is remembered for that schedule. */
+  /** The actions client, watched: what the service answers through it is learned (see above). */
   watched(client: OncallClient | undefined): OncallClient | undefined;
-  /** Whether the service refused a write to this schedule through this client, or rejected its key (401). */
-  refused(client: OncallClient | undefined, scheduleId: string): boolean;
+  /** Whether this client can't write to this schedule now (refused, rejected, unreadable, or in a wait); `problem`:
+   *  the sync's own last read of it, which counts too. */
+  refused(client: OncallClient | undefined, scheduleId: string, problem?: FetchProblem | null): boolean;
+  /** Whose key a refusal names ("One’s key"), or undefined: "this API key". */
+  keyName(): string | undefined;
 }
 
-export function createWriteStanding(): WriteStanding {
-  const refusals = new WeakMap<OncallClient, Set<string>>();
-  const rejected = new WeakSet<OncallClient>();
-  const wrapped = new WeakMap<OncallClient, OncallClient>();
-  const watch = (client: OncallClient): OncallClient => {
-    // A 2xx through the client is the key accepted again (restored at the service): its 401 is forgotten (adv48 r18 #2).
-    const heard = <A extends { ok: boolean; error?: { kind: string } }>(answer: A): A => {
-      if (!answer.ok && answer.error?.kind === 'unauthorized') rejected.add(client);
-      if (answer.ok) rejected.delete(client);
+export interface StandingParts {
+  clock: Clock;
+  /** The account's label when several accounts are set up (a refusal then names "One’s key"); else undefined. */
+  label?: () => string | undefined;
+}
+
+/** A 429 that named no wait: the key is passed over for this long (a guess used only to route, never said). */
+const UNNAMED_WAIT_MS = 60_000;
+
+/** Whether the sync's own last read of a schedule (its kept problem) says this account can't read it now. */
+export function readRefused(problem: FetchProblem | null | undefined, nowMs: number): boolean {
+  if (problem?.kind === 'forbidden') return true;
+  return problem?.kind === 'rate_limited' && (problem.askedUntilMs === undefined || problem.askedUntilMs > nowMs);
+}
+
+type Answer<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+
+/** What the standing learned, per client: kept across the wrapped clients' calls. */
+interface Memory {
+  clock: Clock;
+  keyName: () => string | undefined;
+  refusals: WeakMap<OncallClient, Set<string>>;
+  unreadable: WeakMap<OncallClient, Set<string>>;
+  rejected: WeakSet<OncallClient>;
+  /** The wait the service asked of the key (the instant it ends), with its words. */
+  waits: WeakMap<OncallClient, { untilMs: number; said?: string }>;
+}
+
+const setOf = (map: WeakMap<OncallClient, Set<string>>, client: OncallClient): Set<string> => {
+  const set = map.get(client) ?? new Set<string>();
+  map.set(client, set);
+  return set;
+};
+const waiting = (m: Memory, client: OncallClient): boolean => (m.waits.get(client)?.untilMs ?? 0) > m.clock.now();
+
+/** The client, watched: what the service answers through it is learned (see the top of this file). */
+function watch(m: Memory, client: OncallClient): OncallClient {
+  const heard = <A extends Answer<unknown>>(answer: A, scheduleId: string | undefined, read: boolean): A => {
+    if (answer.ok) {
+      // A 2xx through the client is the key accepted again (restored at the service, adv48 r18 #2).
+      m.rejected.delete(client);
+      m.waits.delete(client);
+      if (scheduleId !== undefined) m.unreadable.get(client)?.delete(scheduleId);
       return answer;
-    };
-    const createOverride: OncallClient['createOverride'] = async (scheduleId, input) => {
-      const answer = heard(await client.createOverride(scheduleId, input));
-      if (!answer.ok && answer.error.kind === 'forbidden') {
-        const set = refusals.get(client) ?? new Set<string>();
-        refusals.set(client, set.add(scheduleId));
-      }
-      // A write to this schedule taken: its rights were given back (a lifted 403).
-      if (answer.ok) refusals.get(client)?.delete(scheduleId);
-      return answer;
-    };
-    // Each method the client's own, called on it (a client may keep state behind its methods).
-    return {
-      getSchedule: async (...a) => heard(await client.getSchedule(...a)),
-      listShifts: async (...a) => heard(await client.listShifts(...a)),
-      listAllShifts: async (...a) => heard(await client.listAllShifts(...a)),
-      createOverride,
-      getOverride: async (...a) => heard(await client.getOverride(...a)),
-      listCoverageRequests: (...a) => client.listCoverageRequests(...a),
-      listAllCoverageRequests: (...a) => client.listAllCoverageRequests(...a),
-      putChatUserGroup: (...a) => client.putChatUserGroup(...a),
-      updateTeam: (...a) => client.updateTeam(...a),
-      close: () => client.close(),
-    };
+    }
+    const { error } = answer;
+    if (error.kind === 'unauthorized') m.rejected.add(client);
+    if (error.kind === 'forbidden' && scheduleId !== undefined) setOf(m.unreadable, client).add(scheduleId);
+    // A read's 429 is a wait of the key; a write's leaves the write to its flow's Retry, as before (adv48 r33).
+    if (error.kind === 'rate_limited' && read) {
+      const untilMs = m.clock.now() + (error.retryAfterMs ?? UNNAMED_WAIT_MS);
+      m.waits.set(client, { untilMs, ...(error.serverMessage === undefined ? {} : { said: error.serverMessage }) });
+    }
+    return { ...answer, error: naming(error, m.keyName()) };
   };
+  /** Sent unless a wait the service asked of this key runs: then answered as that wait, nothing sent. */
+  const unlessWaiting = async <A extends Answer<unknown>>(send: () => Promise<A>, scheduleId?: string, read = true) => {
+    const wait = m.waits.get(client);
+    if (wait === undefined || !waiting(m, client)) return heard(await send(), scheduleId, read);
+    const error: ApiError = {
+      kind: 'rate_limited',
+      message: RATE_LIMITED_SENTENCE,
+      retryAfterMs: wait.untilMs - m.clock.now(),
+      ...(wait.said === undefined ? {} : { serverMessage: wait.said }),
+    };
+    return { ok: false as const, error: naming(error, m.keyName()) };
+  };
+  const createOverride: OncallClient['createOverride'] = async (scheduleId, input) => {
+    const answer = await unlessWaiting(() => client.createOverride(scheduleId, input), undefined, false);
+    if (!answer.ok && answer.error.kind === 'forbidden') setOf(m.refusals, client).add(scheduleId);
+    // A write to this schedule taken: its rights were given back (a lifted 403).
+    if (answer.ok) m.refusals.get(client)?.delete(scheduleId);
+    return answer;
+  };
+  // Each method the client's own, called on it (a client may keep state behind its methods).
   return {
+    getSchedule: (id, ...a) => unlessWaiting(() => client.getSchedule(id, ...a), id),
+    listShifts: (id, ...a) => unlessWaiting(() => client.listShifts(id, ...a), id),
+    listAllShifts: (id, ...a) => unlessWaiting(() => client.listAllShifts(id, ...a), id),
+    createOverride,
+    getOverride: (...a) => unlessWaiting(() => client.getOverride(...a)),
+    listCoverageRequests: (...a) => client.listCoverageRequests(...a),
+    listAllCoverageRequests: (...a) => client.listAllCoverageRequests(...a),
+    putChatUserGroup: (...a) => client.putChatUserGroup(...a),
+    updateTeam: (...a) => client.updateTeam(...a),
+    close: () => client.close(),
+  };
+}
+
+export function createWriteStanding(parts: StandingParts): WriteStanding {
+  const keyName = (): string | undefined => {
+    const label = parts.label?.();
+    return label === undefined ? undefined : `${label}’s key`;
+  };
+  const m: Memory = {
+    clock: parts.clock,
+    keyName,
+    refusals: new WeakMap(),
+    unreadable: new WeakMap(),
+    rejected: new WeakSet(),
+    waits: new WeakMap(),
+  };
+  const wrapped = new WeakMap<OncallClient, OncallClient>();
+  return {
+    keyName,
     watched: (client) => {
       if (!client) return undefined;
       const known = wrapped.get(client);
       if (known) return known;
-      const made = watch(client);
+      const made = watch(m, client);
       wrapped.set(client, made);
       return made;
     },
-    refused: (client, scheduleId) =>
-      client ? rejected.has(client) || (refusals.get(client)?.has(scheduleId) ?? false) : false,
+    refused: (client, scheduleId, problem) =>
+      client
+        ? readRefused(problem, m.clock.now()) ||
+          m.rejected.has(client) ||
+          waiting(m, client) ||
+          (m.refusals.get(client)?.has(scheduleId) ?? false) ||
+          (m.unreadable.get(client)?.has(scheduleId) ?? false)
+        : false,
   };
 }
