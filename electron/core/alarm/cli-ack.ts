@@ -14,6 +14,7 @@ import { loadSettings } from '../storage/settings-store';
 import { reasonOf } from '../storage/write-watch';
 import { alarmKeyProblem, verifiedMine, type AlarmKnowledge } from './alarm-claims';
 import { loadAlarmStore } from './alarm-store';
+import { judgeRecord, targetsAsRead } from './ack-judge';
 import type { RecordSigner } from '../storage/record-key';
 import type { AlarmRecord } from './types';
 
@@ -62,11 +63,15 @@ export async function ackFromCli(
     false,
     signer,
   );
-  const waiting = Object.entries(store.all()).filter(
-    // A record parked for a schedule not watched now is not acted on (alarm-claims.ts).
-    ([key, r]) =>
-      r.rungAtMs !== undefined && r.ackedAtMs === undefined && r.endMs > nowMs && !alarmKeyProblem(key, known),
-  );
+  // Judged as the tray judges it, over my blocks as last read (ack-judge.ts); a record parked for a schedule not
+  // watched now is not acted on (alarm-claims.ts).
+  const targets = targetsAsRead(known, nowMs, localZone);
+  const judged = Object.entries(store.all())
+    .filter(([key]) => !alarmKeyProblem(key, known))
+    .map(([key, r]) => ({ key, r, is: judgeRecord(key, r, targets, known, nowMs) }));
+  const waiting = judged.filter((j) => j.is === 'waits').map(({ key, r }): [string, AlarmRecord] => [key, r]);
+  const unknown = judged.filter((j) => j.is === 'unknown').length;
+  if (unknown > 0) notices.push(unknownText(unknown));
   // Only a start that is a block of mine in the saved data is acknowledged; one the data doesn't place is said.
   const ringing = waiting.filter(([key, r]) => verifiedMine(key, r, known));
   const unplaced = waiting.length - ringing.length;
@@ -74,6 +79,8 @@ export async function ackFromCli(
     notices.push(
       `${unplaced} alarm record${unplaced === 1 ? ' was' : 's were'} not acknowledged: the saved schedule data doesn't show ${unplaced === 1 ? 'that shift' : 'those shifts'} as yours. Open the app to read it again.`,
     );
+  // Where it is unknown whether one waits, "none is waiting" would state what isn't known.
+  if (ringing.length === 0 && unknown > 0) return { ok: false, text: NOTHING_ACKED_UNKNOWN, notices };
   if (ringing.length === 0)
     return { ok: true, text: 'No shift-start alarm is waiting for an acknowledgement.', notices };
   try {
@@ -97,6 +104,15 @@ export async function ackFromCli(
     localZone,
   );
   return { ok: true, text, notices, acked };
+}
+
+const NOTHING_ACKED_UNKNOWN =
+  'No shift-start alarm was acknowledged: whether one is waiting is unknown, as the saved schedule data does not reach now. Open the app to read it again.';
+
+/** A rung, unanswered alarm whose shift the saved data can't place now (no read, or none reaching now). */
+function unknownText(n: number): string {
+  const which = n === 1 ? 'an alarm that rang' : `${n} alarms that rang`;
+  return `Whether ${which} still waits for an answer is unknown: the saved schedule data does not reach now. It was not acknowledged.`;
 }
 
 /** The label of the account an alarm rang through: of the accounts watching its schedule on its service, the one the

@@ -3,6 +3,7 @@
 import { continuesOnCall } from '../../shared/on-call-run';
 import { myBlockSpans, planAlarms, serviceKeyOf } from '../alarm/plan';
 import type { AlarmTarget } from '../alarm/types';
+import { waitsForAnswer } from '../alarm/waiting';
 import type { AlarmAccount } from './alarms-run';
 import { tellsStart } from './alarm-teller';
 import { KEPT_NOTICE_ID, KEPT_WORDS, keptTargets, recordedBlocks } from './alarms-kept';
@@ -170,8 +171,7 @@ export const silence = (w: AlarmsWiring, r: AlarmsRun, settledBy: (key: string) 
 export function waitingRungMs(r: AlarmsRun, nowMs: number): number[] {
   return (r.engine?.targets() ?? []).flatMap((t) => {
     const rec = r.store?.get(t.key);
-    if (rec?.rungAtMs === undefined || rec.ackedAtMs !== undefined || rec.passedAtMs !== undefined) return [];
-    return t.endMs > nowMs ? [rec.rungAtMs] : [];
+    return rec?.rungAtMs !== undefined && waitsForAnswer(t, rec, nowMs) ? [rec.rungAtMs] : [];
   });
 }
 

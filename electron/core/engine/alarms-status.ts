@@ -4,6 +4,7 @@ import type { AlarmStatus } from '../../shared/phone-intent';
 import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import { type AlarmsWiring, type AlarmsRun } from './alarms-run';
 import { targetsNow } from './alarms-plan';
+import { waitsForAnswer } from '../alarm/waiting';
 
 export function accountNow(w: AlarmsWiring, r: AlarmsRun, key: string): { accountName?: string } {
   const accounts = w.accounts();
@@ -98,7 +99,7 @@ export function alarmStatus(
     scheduleName: t.scheduleName,
     scheduleZone: t.scheduleZone,
     start: new Date(t.startMs).toISOString(),
-    ringing: rec?.rungAtMs !== undefined && acked === undefined && rec.passedAtMs === undefined && t.endMs > nowMs,
+    ringing: waitsForAnswer(t, rec, nowMs),
     ackedAt: acked === undefined ? null : new Date(acked).toISOString(),
     ackSource: rec?.ackSource ?? null,
     ...(rec?.passedAtMs !== undefined && rec.rungAtMs === undefined && acked === undefined && t.endMs > nowMs

@@ -12,7 +12,12 @@ import { MemoryFileStore } from '../support/memory-file-store';
 
 const H = 3_600_000;
 const MINE = Date.parse('2026-03-10T21:00:00Z');
-const snapshot = snapshotOf([scheduleSnap('sch_ops', [shift('2026-03-10T21:00:00Z', '2026-03-11T05:00:00Z', me)])]);
+// Read from before the start (as the app reads a week back): the start is seen, so the app plans its alarm.
+const snapshot = snapshotOf([
+  scheduleSnap('sch_ops', [shift('2026-03-10T21:00:00Z', '2026-03-11T05:00:00Z', me)], {
+    shiftsFrom: '2026-03-10T20:00:00Z',
+  }),
+]);
 const ACME = {
   settings: settingsWith({ accountLabel: 'Acme Corp', schedules: [{ id: 'sch_ops' }] }),
   snapshot,
