@@ -16,6 +16,7 @@ import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { afterFirstRead, unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
 import { MAX_RETRY_AFTER_MS, type RateGate } from './rate-gate';
 import type { KnownChannels } from './record-store';
+import { probeLedger, type ProbeLedger } from './probe-ledger';
 
 export const RATE_WAITS_FILE = 'phone-waits.json';
 export const RATE_WAITS_NOTICE_ID = 'phone-waits';
@@ -72,6 +73,7 @@ export function createRateGates(
   /** Channels whose wait was read back from the file (not asked by the server in this run). */
   const kept = new Set<string>();
   const asked = new Map<string, number>(); // when each wait of this run was asked (rate-gate.ts waitingUntil)
+  const ledgers = new Map<string, ProbeLedger>();
   /** The key after the file's first read: unsigned waits are taken in at that read only. */
   let key: RecordSigner | undefined;
   let writing: Promise<void> = Promise.resolve();
@@ -105,6 +107,11 @@ export function createRateGates(
       },
       get kept() {
         return kept.has(channel);
+      },
+      get ledger() {
+        const l = ledgers.get(channel) ?? probeLedger();
+        ledgers.set(channel, l);
+        return l;
       },
     }),
     async load(report = () => undefined, channels = undefined) {
