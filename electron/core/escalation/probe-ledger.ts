@@ -21,6 +21,8 @@ export interface ProbeLedger {
   /** Messages the app published that day (every POST it sent: a try may have landed), probes among them. */
   published: number;
   probes: number;
+  /** Called after each change (rate-gate-store.ts writes it to phone-waits.json, so a restart keeps the spacing). */
+  readonly changed?: () => void;
 }
 
 export const probeLedger = (): ProbeLedger => ({ published: 0, probes: 0 });
@@ -41,6 +43,7 @@ export function ledgerAt(l: ProbeLedger, nowMs: number): ProbeLedger {
 /** A message the app publishes (a booking, an alert, a test, a probe). */
 export function countPublish(l: ProbeLedger, nowMs: number): void {
   ledgerAt(l, nowMs).published++;
+  l.changed?.();
 }
 
 /** How long from `nowMs` before the next probe may go (`firstMs`: the least wait), or undefined: none today. */
@@ -54,4 +57,5 @@ export function probeWaitMs(l: ProbeLedger, nowMs: number, everyMs: number, firs
 export function countProbe(l: ProbeLedger, nowMs: number): void {
   ledgerAt(l, nowMs).probes++;
   l.probedMs = nowMs;
+  l.changed?.();
 }

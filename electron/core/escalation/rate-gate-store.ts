@@ -16,7 +16,7 @@ import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { afterFirstRead, unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
 import { MAX_RETRY_AFTER_MS, type RateGate } from './rate-gate';
 import type { KnownChannels } from './record-store';
-import { probeLedger, type ProbeLedger } from './probe-ledger';
+import { ledgerAt, probeLedger, type ProbeLedger } from './probe-ledger';
 
 export const RATE_WAITS_FILE = 'phone-waits.json';
 export const RATE_WAITS_NOTICE_ID = 'phone-waits';
@@ -28,6 +28,19 @@ const WaitsSchema = z.object({
   version: z.literal(1),
   waits: z.record(z.string().regex(/^ch[A-Za-z0-9]{1,40}$/), z.number().finite()),
   macs: z.record(z.string(), z.string()).optional(),
+  /** Each ntfy channel's probes and publishes (probe-ledger.ts). Unsigned: an entry can't raise the probes past the
+   *  code's own caps (one per 10 min, PROBE_DAY_MAX a day), and a time ahead of the clock is dropped when used. */
+  ledgers: z
+    .record(
+      z.string().regex(/^ch[A-Za-z0-9]{1,40}$/),
+      z.object({
+        probedMs: z.number().int().nonnegative().optional(),
+        dayMs: z.number().int().nonnegative(),
+        published: z.number().int().nonnegative().max(100_000),
+        probes: z.number().int().nonnegative().max(100_000),
+      }),
+    )
+    .optional(),
 });
 
 export interface RateGates {
@@ -51,6 +64,14 @@ function waitProblem(nowMs: number, channels: KnownChannels, signer: RecordSigne
 }
 
 type Macs = Record<string, string>;
+
+/** A ledger's fields as written (no `changed`). */
+const ledgerRecord = (l: ProbeLedger): ProbeLedger => ({
+  ...(l.probedMs !== undefined ? { probedMs: l.probedMs } : {}),
+  dayMs: l.dayMs ?? 0,
+  published: l.published,
+  probes: l.probes,
+});
 
 type Waits = z.infer<typeof WaitsSchema>;
 
@@ -83,7 +104,13 @@ export function createRateGates(
       .then(async () => {
         const by = key ?? (key = afterFirstRead(await signer().catch(() => undefined), RATE_WAITS_FILE));
         const macs = by && Object.fromEntries(ahead.map(([ch, ms]) => [ch, by.sign(RATE_WAITS_FILE, ch, ms)]));
-        const text = JSON.stringify({ version: 1, waits: Object.fromEntries(ahead), ...(macs ? { macs } : {}) });
+        const kept = Object.fromEntries([...ledgers].map(([ch, l]) => [ch, ledgerRecord(l)]));
+        const text = JSON.stringify({
+          version: 1,
+          waits: Object.fromEntries(ahead),
+          ...(macs ? { macs } : {}),
+          ledgers: kept,
+        });
         await files.writeAtomic(RATE_WAITS_FILE, text);
       })
       .catch(() => undefined);
@@ -109,7 +136,7 @@ export function createRateGates(
         return kept.has(channel);
       },
       get ledger() {
-        const l = ledgers.get(channel) ?? probeLedger();
+        const l = ledgers.get(channel) ?? { ...probeLedger(), changed: save };
         ledgers.set(channel, l);
         return l;
       },
@@ -136,6 +163,9 @@ export function createRateGates(
         message: newerFieldsText(WHAT, read.newer.fields, read.newer.kept),
       });
     const nowMs = clock.now();
+    for (const [channel, l] of Object.entries(read.value.ledgers ?? {}))
+      if (channels === undefined || channels.has(channel))
+        ledgers.set(channel, ledgerAt({ ...ledgerRecord(l), changed: save }, nowMs));
     // A wait already over is let go without a word: the app writes those too (it keeps only what is ahead on save).
     const ahead = Object.entries(read.value.waits).filter(([, ms]) => ms > nowMs);
     const sorted = sortClaims(ahead, waitProblem(nowMs, channels, first, read.value.macs));

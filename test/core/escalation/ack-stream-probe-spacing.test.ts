@@ -59,4 +59,23 @@ describe('the answer stream’s probes across reconnects', () => {
       await r.h.clock.runWhileAdvancing(r.engine.stop());
       await r.h.close();
     }, 120_000);
+
+  // The last probe's time is kept with the channel's wait (phone-waits.json): a restart is one more reconnect.
+  it('keeps the 10 min from the last probe across a restart of the app, cut streams and all', async () => {
+    const r = await world(30_000, 45_000);
+    const { h, s } = r;
+    const probeTimes = () => s.ntfy.filter((m) => m.topic === `${TOPIC}-ack`).map((m) => m.postedMs);
+    while (h.clock.now() < MY_START + 3 * MIN) await r.step();
+    expect(probeTimes().length).toBeGreaterThanOrEqual(1);
+    await h.clock.runWhileAdvancing(r.engine.stop());
+    const again = r.make();
+    await again.start();
+    while (h.clock.now() < MY_START + 14 * MIN) await r.step();
+    const times = probeTimes();
+    // Probed again after the restart once the 10 min were up, never sooner.
+    expect(times.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(PROBE_EVERY_MS);
+    await h.clock.runWhileAdvancing(again.stop());
+    await h.close();
+  }, 120_000);
 });
