@@ -84,6 +84,43 @@ function saidNotRead(read: Exclude<ReadBack<Waits>, { kind: 'read' }>, say: (mes
   else say(refusedText(WHAT, read, 'a wait it asked for may be missed.'));
 }
 
+/** What one channel's gate reads and writes: the store's maps (`save` writes the file). */
+interface GateMaps {
+  waits: Map<string, number>;
+  kept: Set<string>;
+  asked: Map<string, number>;
+  ledgers: Map<string, ProbeLedger>;
+  save: () => void;
+}
+
+function channelGate({ waits, kept, asked, ledgers, save }: GateMaps, channel: string): RateGate {
+  return {
+    get untilMs() {
+      return waits.get(channel);
+    },
+    set untilMs(ms: number | undefined) {
+      kept.delete(channel);
+      if (ms === undefined) waits.delete(channel);
+      else waits.set(channel, ms);
+      save();
+    },
+    get askedAtMs() {
+      return asked.get(channel);
+    },
+    set askedAtMs(ms: number | undefined) {
+      void (ms === undefined ? asked.delete(channel) : asked.set(channel, ms));
+    },
+    get kept() {
+      return kept.has(channel);
+    },
+    get ledger() {
+      const l = ledgers.get(channel) ?? { ...probeLedger(), changed: save };
+      ledgers.set(channel, l);
+      return l;
+    },
+  };
+}
+
 /** `signer`: the app's record key (none: no keychain, the waits are written and read unsigned as before). */
 export function createRateGates(
   files: FileStore,
@@ -104,43 +141,19 @@ export function createRateGates(
       .then(async () => {
         const by = key ?? (key = afterFirstRead(await signer().catch(() => undefined), RATE_WAITS_FILE));
         const macs = by && Object.fromEntries(ahead.map(([ch, ms]) => [ch, by.sign(RATE_WAITS_FILE, ch, ms)]));
-        const kept = Object.fromEntries([...ledgers].map(([ch, l]) => [ch, ledgerRecord(l)]));
+        const probeLedgers = Object.fromEntries([...ledgers].map(([ch, l]) => [ch, ledgerRecord(l)]));
         const text = JSON.stringify({
           version: 1,
           waits: Object.fromEntries(ahead),
           ...(macs ? { macs } : {}),
-          ledgers: kept,
+          ledgers: probeLedgers,
         });
         await files.writeAtomic(RATE_WAITS_FILE, text);
       })
       .catch(() => undefined);
   };
   return {
-    gateFor: (channel) => ({
-      get untilMs() {
-        return waits.get(channel);
-      },
-      set untilMs(ms: number | undefined) {
-        kept.delete(channel);
-        if (ms === undefined) waits.delete(channel);
-        else waits.set(channel, ms);
-        save();
-      },
-      get askedAtMs() {
-        return asked.get(channel);
-      },
-      set askedAtMs(ms: number | undefined) {
-        void (ms === undefined ? asked.delete(channel) : asked.set(channel, ms));
-      },
-      get kept() {
-        return kept.has(channel);
-      },
-      get ledger() {
-        const l = ledgers.get(channel) ?? { ...probeLedger(), changed: save };
-        ledgers.set(channel, l);
-        return l;
-      },
-    }),
+    gateFor: (channel) => channelGate({ waits, kept, asked, ledgers, save }, channel),
     async load(report = () => undefined, channels = undefined) {
       const first = await signer().catch(() => undefined);
       try {

@@ -18,10 +18,9 @@ describe('the answer stream’s probes near the day’s message quota', () => {
     const provider = createNtfy({ server: s.url, topic: TOPIC, clock, send });
     // Earlier today the app published all but three of the probes' share (re-bookings, Send tests, alerts).
     const early = PUBLISH_PROBE_STOP - 3;
-    const { book } = provider;
-    if (!book) throw new Error('ntfy books alerts');
+    if (!provider.book) throw new Error('ntfy books alerts');
     for (let i = 0; i < early; i++) {
-      const r = await book({ id: `b${i}`, title: 'Shift start', body: 'test' }, T + 2 * HOUR);
+      const r = await provider.book({ id: `b${i}`, title: 'Shift start', body: 'test' }, T + 2 * HOUR);
       expect(r.ok).toBe(true);
     }
     const posts = () => s.requests.filter((q) => q.method === 'POST').length;
