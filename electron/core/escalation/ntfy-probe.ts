@@ -6,8 +6,12 @@
 // PROBE_EVERY_MS after, and expects it on the stream within PROBE_WAIT_MS. One not heard: the stream is deaf and the
 // watcher polls instead. The probe is cached like any message (docs/publish.md "Message caching"), so its id stays a
 // valid `since=` for the next read; its text is no "ack …" line, so it acknowledges nothing. Every 10 min keeps it
-// at 48 messages over an 8-hour shift, well under ntfy.sh's 250 a day (docs/publish.md "Limitations").
+// at 48 messages over an 8-hour shift, well under ntfy.sh's 250 a day (docs/publish.md "Limitations"). The spacing
+// is the channel's (probe-ledger.ts), not the stream's: a stream opened within 10 min of the last probe waits for the
+// rest of the 10 min (a probe that came back that recently already showed the path carries messages), so streams cut
+// every 30 s by a proxy publish no more than a healthy one (adv50 r32).
 import type { Clock } from '../ports';
+import { countProbe, probeLedger, probeWaitMs, type ProbeLedger } from './probe-ledger';
 
 export const PROBE_FIRST_MS = 1_000;
 export const PROBE_EVERY_MS = 10 * 60_000;
@@ -19,6 +23,8 @@ export interface ProbeOptions {
   /** Publishes `text` to the -ack topic; true once the server took it (a failure proves nothing about the stream). */
   probe?: (text: string) => Promise<boolean>;
   random?: () => number;
+  /** The channel's probes and publishes, across streams and restarts (none: this stream's own). */
+  ledger?: ProbeLedger;
 }
 
 export interface Probes {
@@ -34,11 +40,18 @@ export function probeStream(o: ProbeOptions, deaf: () => void): Probes {
   let stopped = false;
   let awaited: string | undefined;
   let cancel: () => void = () => undefined;
-  const after = (ms: number) => {
+  const ledger = o.ledger ?? probeLedger();
+  /** The next probe at the channel's spacing from the last one (at least `firstMs` away); none due today: looked
+   *  at again in PROBE_EVERY_MS (the day may have turned), the stream meanwhile trusted as before probes. */
+  const after = (firstMs: number) => {
     cancel();
-    cancel = o.clock.setTimer(ms, () => void send());
+    const waitMs = probeWaitMs(ledger, o.clock.now(), PROBE_EVERY_MS, firstMs);
+    cancel = o.clock.setTimer(waitMs ?? PROBE_EVERY_MS, () => (waitMs === undefined ? after(firstMs) : void send()));
   };
   async function send(): Promise<void> {
+    const waitMs = probeWaitMs(ledger, o.clock.now(), PROBE_EVERY_MS, 0);
+    if (waitMs === undefined || waitMs > 0) return after(PROBE_FIRST_MS);
+    countProbe(ledger, o.clock.now());
     const text = `probe ${Math.floor((o.random ?? Math.random)() * 1e9).toString(36)}-${o.clock.now().toString(36)}`;
     awaited = text;
     const published = await probe?.(text).catch(() => false);

@@ -12,6 +12,7 @@ import { fetchStream, type HttpStream } from './http-stream';
 import { ackLineOf, acksOf, openAckStream, type AckStreamOptions } from './ntfy-stream';
 import { rateGate, waitingUntil, type RateGate } from './rate-gate';
 import { channelIdOf } from './secret';
+import { countPublish, probeLedger, type ProbeLedger } from './probe-ledger';
 import type { Outcome, PhoneAlert, PhoneProvider } from './types';
 
 /** ntfy refuses a delay shorter than this (the default message-delay-limit range is 10 s – 3 days). */
@@ -71,6 +72,7 @@ const streamOf = (
   base: string,
   auth: Record<string, string>,
   gate: RateGate,
+  ledger: ProbeLedger,
 ): Omit<AckStreamOptions, 'cursor'> => ({
   clock: o.clock,
   open: o.stream ?? fetchStream,
@@ -82,14 +84,22 @@ const streamOf = (
       { clock: o.clock, send: o.send, gate, retry: false },
       { method: 'POST', url: `${base}-ack`, headers: auth, body: text },
     ).then((r) => r.ok),
+  ledger,
   ...(o.random ? { random: o.random } : {}),
 });
 
-export function createNtfy(o: NtfyOptions): PhoneProvider {
+export function createNtfy(given: NtfyOptions): PhoneProvider {
+  const gate = given.gateFor?.(ntfyChannelOf(given)) ?? rateGate();
+  const ledger = gate.ledger ?? probeLedger();
+  // Every POST is a message ntfy may count against the day's quota (a try may have landed): probes stop first.
+  const send: HttpSend = (req, t) => {
+    if (req.method === 'POST') countPublish(ledger, given.clock.now());
+    return given.send(req, t);
+  };
+  const o: NtfyOptions = { ...given, send };
   const base = `${o.server.replace(/\/+$/, '')}/${o.topic}`;
   const auth: Record<string, string> = o.token ? { Authorization: `Bearer ${o.token}` } : {};
   let since: string | undefined;
-  const gate = o.gateFor?.(ntfyChannelOf(o)) ?? rateGate();
   // A booking (`At:`) repeated under its sequence id replaces the stored one: idempotent. An immediate publish is
   // delivered each time: after a try that may have landed, it is not repeated.
   const publish = (
@@ -152,7 +162,7 @@ export function createNtfy(o: NtfyOptions): PhoneProvider {
     // The same answers, heard as they come; it shares `since` with the poll, so neither reads one twice.
     streamAcks: (watch) =>
       openAckStream(
-        { ...streamOf(o, base, auth, gate), cursor: { get: () => since, set: (id) => void (since = id) } },
+        { ...streamOf(o, base, auth, gate, ledger), cursor: { get: () => since, set: (id) => void (since = id) } },
         watch,
       ),
   };

@@ -9,15 +9,38 @@
 // (a file written by hand to hold the phone off for an hour) is dropped like any other false entry; the first start
 // with a new key takes unsigned ones once and writes them back signed. The file's reading and writing is the one
 // waits file (storage/waits-file.ts) the on-call service's waits use too.
+import { z } from 'zod';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import type { RecordSigner } from '../storage/record-key';
 import { createWaitsFile } from '../storage/waits-file';
 import { MAX_RETRY_AFTER_MS, type RateGate } from './rate-gate';
 import type { KnownChannels } from './record-store';
+import { ledgerAt, probeLedger, type ProbeLedger } from './probe-ledger';
 
 export const RATE_WAITS_FILE = 'phone-waits.json';
 export const RATE_WAITS_NOTICE_ID = 'phone-waits';
+const CHANNEL = /^ch[A-Za-z0-9]{1,40}$/;
+
+/** Each ntfy channel's probes and publishes (probe-ledger.ts). Unsigned: an entry can't raise the probes past the
+ *  code's own caps (one per 10 min, PROBE_DAY_MAX a day), and a time ahead of the clock is dropped when used. */
+const LedgersSchema = z.record(
+  z.string().regex(CHANNEL),
+  z.object({
+    probedMs: z.number().int().nonnegative().optional(),
+    dayMs: z.number().int().nonnegative(),
+    published: z.number().int().nonnegative().max(100_000),
+    probes: z.number().int().nonnegative().max(100_000),
+  }),
+);
+
+/** A ledger's fields as written (no `changed`). */
+const ledgerRecord = (l: ProbeLedger): ProbeLedger => ({
+  ...(l.probedMs !== undefined ? { probedMs: l.probedMs } : {}),
+  dayMs: l.dayMs ?? 0,
+  published: l.published,
+  probes: l.probes,
+});
 
 export interface RateGates {
   /** The gate of one channel (PhoneProvider.channel): every provider of it shares the wait. */
@@ -38,7 +61,19 @@ export function createRateGates(
   /** Channels whose wait was read back from the file (not asked by the server in this run). */
   const kept = new Set<string>();
   const asked = new Map<string, number>(); // when each wait of this run was asked (rate-gate.ts waitingUntil)
+  const ledgers = new Map<string, ProbeLedger>();
   let channels: KnownChannels;
+  const save = () => file.save(waits);
+  const side = {
+    field: 'ledgers',
+    schema: LedgersSchema,
+    write: () => Object.fromEntries([...ledgers].map(([ch, l]) => [ch, ledgerRecord(l)])),
+    read: (value: unknown, nowMs: number) => {
+      const parsed = LedgersSchema.safeParse(value);
+      for (const [ch, l] of Object.entries(parsed.success ? parsed.data : {}))
+        if (channels === undefined || channels.has(ch)) ledgers.set(ch, ledgerAt({ ...l, changed: save }, nowMs));
+    },
+  };
   const file = createWaitsFile(
     files,
     clock,
@@ -46,7 +81,8 @@ export function createRateGates(
       file: RATE_WAITS_FILE,
       noticeId: RATE_WAITS_NOTICE_ID,
       what: "the phone service's saved waits",
-      keyPattern: /^ch[A-Za-z0-9]{1,40}$/,
+      keyPattern: CHANNEL,
+      side,
       problem: (channel, ms, nowMs) => {
         if (ms > nowMs + MAX_RETRY_AFTER_MS) return 'a wait longer than a server can ask';
         if (channels !== undefined && !channels.has(channel)) return 'a wait for a phone channel the app does not have';
@@ -64,7 +100,7 @@ export function createRateGates(
         kept.delete(channel);
         if (ms === undefined) waits.delete(channel);
         else waits.set(channel, ms);
-        file.save(waits);
+        save();
       },
       get askedAtMs() {
         return asked.get(channel);
@@ -74,6 +110,11 @@ export function createRateGates(
       },
       get kept() {
         return kept.has(channel);
+      },
+      get ledger() {
+        const l = ledgers.get(channel) ?? { ...probeLedger(), changed: save };
+        ledgers.set(channel, l);
+        return l;
       },
     }),
     async load(report = () => undefined, known = undefined) {

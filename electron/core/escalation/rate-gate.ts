@@ -3,6 +3,7 @@
 // cancels, sends, polls). Bounded: a wait beyond MAX_RETRY_AFTER_MS (or a date in the past, or junk) is capped, so a
 // broken header can't hold the phone off for days. Before, Retry-After was not read: the next try came 1 s later.
 import type { Clock } from '../ports';
+import type { ProbeLedger } from './probe-ledger';
 
 /** The longest wait a Retry-After can impose. */
 export const MAX_RETRY_AFTER_MS = 60 * 60_000;
@@ -28,6 +29,8 @@ export interface RateGate {
   /** The wait was read back from phone-waits.json: this run never received that 429 (worded so, never as the
    *  server's answer). */
   readonly kept?: boolean;
+  /** What the app published to this server (ntfy: probe-ledger.ts), kept with its wait (none: the provider's own). */
+  readonly ledger?: ProbeLedger;
 }
 
 export const rateGate = (): RateGate => ({ untilMs: undefined });

@@ -29,6 +29,16 @@ export interface WaitsFileSpec {
   /** Why an entry ahead of now can't be used (the app's words), or undefined when it holds; `all`: every entry read,
    *  for a rule over the file as a whole (when it was written). */
   problem: (key: string, ms: number, nowMs: number, all: Readonly<Record<string, number>>) => string | undefined;
+  /** Another record its owner keeps in the same file, unsigned (the owner's code caps what it can do): its field,
+   *  its schema, what to write (read at each save) and what to do with what was read (after the waits). */
+  side?: WaitsSide;
+}
+
+export interface WaitsSide {
+  field: string;
+  schema: z.ZodType;
+  write: () => unknown;
+  read: (value: unknown, nowMs: number) => void;
 }
 
 export interface WaitsFile {
@@ -60,6 +70,7 @@ export function createWaitsFile(
     version: z.literal(1),
     waits: z.record(z.string().regex(spec.keyPattern), z.number().finite()),
     macs: z.record(z.string(), z.string()).optional(),
+    ...(spec.side ? { [spec.side.field]: spec.side.schema.optional() } : {}),
   });
   /** The key after the file's first read: unsigned waits are taken in at that read only. */
   let key: RecordSigner | undefined;
@@ -72,7 +83,13 @@ export function createWaitsFile(
       .then(async () => {
         const by = key ?? (key = afterFirstRead(await signer().catch(() => undefined), spec.file));
         const macs = by && Object.fromEntries(ahead.map(([k, ms]) => [k, by.sign(spec.file, k, ms)]));
-        const text = JSON.stringify({ version: 1, waits: Object.fromEntries(ahead), ...(macs ? { macs } : {}) });
+        const side = spec.side ? { [spec.side.field]: spec.side.write() } : {};
+        const text = JSON.stringify({
+          version: 1,
+          waits: Object.fromEntries(ahead),
+          ...(macs ? { macs } : {}),
+          ...side,
+        });
         await files.writeAtomic(spec.file, text);
       })
       .catch(() => undefined);
@@ -86,6 +103,8 @@ export function createWaitsFile(
     if (read.newer !== undefined)
       report({ id: `${spec.noticeId}-newer`, message: newerFieldsText(spec.what, read.newer.fields, read.newer.kept) });
     const nowMs = clock.now();
+    const sideValue: unknown = spec.side ? Reflect.get(read.value, spec.side.field) : undefined;
+    if (spec.side && sideValue !== undefined) spec.side.read(sideValue, nowMs);
     const macs = read.value.macs;
     // A wait already over is let go without a word: the app writes those too (it keeps only what is ahead on save).
     const ahead = Object.entries(read.value.waits).filter(([, ms]) => ms > nowMs);
