@@ -299,8 +299,8 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
     },
   },
   'schedule:check': {
-    base: { input: 'sch_a', accountId: 'acme' },
-    fields: { input: ['Schedule id or link', 2048], accountId: ACCOUNT_ID },
+    base: { input: 'sch_a', watched: ['sch_b'], accountId: 'acme' },
+    fields: { input: ['Schedule id or link', 2048], 'watched.0': ['Schedule id', 128], accountId: ACCOUNT_ID },
   },
   'key:set': {
     base: { key: 'k'.repeat(40), accountId: 'acme' },

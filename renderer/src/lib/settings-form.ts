@@ -13,8 +13,7 @@ import type {
   WatchedSchedule,
 } from '../../../electron/shared/settings';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
-import { scheduleIdIn } from './account-form';
-import { COUNT_LIMITS, FIELD_LIMITS, tooLong, type FieldErrors } from './limits';
+import { COUNT_LIMITS, type FieldErrors } from './limits';
 import { shortcutConflict } from './shortcut';
 
 /**
@@ -114,29 +113,6 @@ export function addLeadTime(list: readonly number[], amount: string, unit: LeadU
   if (list.includes(minutes)) return { ok: false, message: `${leadTimeLabel(minutes)} is already there.` };
   if (list.length >= MAX_LEAD_TIMES) return { ok: false, message: `At most ${MAX_LEAD_TIMES} reminders.` };
   return { ok: true, leadTimesMin: [...list, minutes].sort((a, b) => b - a) };
-}
-
-export type ScheduleInput = { ok: true; id: string } | { ok: false; message: string };
-
-/** An id or a pasted link → the schedule id, before asking the service about it. */
-export function parseScheduleInput(input: string, watched: readonly WatchedSchedule[]): ScheduleInput {
-  if (input.trim() === '') return { ok: false, message: 'Paste a schedule link or type its id (sch_…).' };
-  const id = scheduleIdIn(input);
-  if (!id) return { ok: false, message: 'No schedule id found: it starts with sch_ (for example sch_a1b2c3).' };
-  if (id.length > FIELD_LIMITS.id) return { ok: false, message: tooLong('The schedule id', FIELD_LIMITS.id) };
-  if (watched.some((w) => w.id === id)) return { ok: false, message: 'You already watch this schedule.' };
-  return { ok: true, id };
-}
-
-/**
- * The schedule's name as kept in settings (only so menus read well before the first sync): the service's name,
- * shortened to the settings limit, so a long name never makes the settings unsavable.
- */
-export function nameToKeep(name: string): string {
-  const chars = [...name];
-  return chars.length <= FIELD_LIMITS.scheduleName
-    ? name
-    : `${chars.slice(0, FIELD_LIMITS.scheduleName - 1).join('')}…`;
 }
 
 export type SettingsChecked = { ok: true; patch: SettingsPatch } | { ok: false; errors: FieldErrors };
