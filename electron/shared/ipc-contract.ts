@@ -233,10 +233,11 @@ export const invokeChannels = {
   },
   /** The "Ask for cover" chat message for a block or a range of mine. */
   'cover:ask-text': { request: AskCoverRequestSchema, response: resultOf(z.string()), handler: 'engine' },
-  /** Whether the global shortcut in settings could be registered with the OS; `problem` says why not (main only). */
+  /** Whether the global shortcut in settings could be registered with the OS; `problem` says why not (main only).
+   *  `accelerator`: the one being recorded, whose clash with every app's keys `conflict` words (main's alone). */
   'shortcut:status': {
-    request: None,
-    response: resultOf(z.object({ problem: z.string().nullable() })),
+    request: z.object({ accelerator: text('Shortcut', 'shortcut') }).nullable(),
+    response: resultOf(z.object({ problem: z.string().nullable(), conflict: z.string().nullable().optional() })),
     handler: 'main',
   },
   'window:open': {

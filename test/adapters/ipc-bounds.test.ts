@@ -307,6 +307,7 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
     fields: { key: ['API key', 500], accountId: ACCOUNT_ID },
   },
   'key:remove': { base: { accountId: 'acme' }, fields: { accountId: ACCOUNT_ID } },
+  'shortcut:status': { base: { accelerator: 'CommandOrControl+Shift+O' }, fields: { accelerator: ['Shortcut', 60] } },
   'alarm:intent': {
     base: { kind: 'ack', key: 'alarm:x:sch_a:2026-11-28T21:00:00Z' },
     fields: { key: ['Alarm key', 400] },

@@ -14,7 +14,6 @@ import type {
 } from '../../../electron/shared/settings';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 import { COUNT_LIMITS, type FieldErrors } from './limits';
-import { shortcutConflict } from './shortcut';
 
 /**
  * What the form changes of an account's mute and pause, and only that: both stay as saved (the tray may change them
@@ -157,17 +156,17 @@ function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
 /** The key of an account's field in FieldErrors: "account:acme.baseUrl". */
 export const accountField = (accountId: string, field: string): string => `account:${accountId}.${field}`;
 
-/** `mac`: name shortcuts as macOS does (Cmd) in messages. */
-export function checkSettings(values: SettingsFormValues, original: Settings, mac = false): SettingsChecked {
+/** `clash`: main's words for the shortcut's clash with every app's keys (shortcut:status), if it has one. */
+export function checkSettings(values: SettingsFormValues, original: Settings, clash?: string | null): SettingsChecked {
   const errors: FieldErrors = {};
   // A service's name, address and e-mail are main's to check (electron/shared/account-checks.ts), whose problems
   // come back on that service's fields in the form's words.
   for (const a of values.accounts)
     if (a.schedules.length > COUNT_LIMITS.watchedSchedules)
       errors[accountField(a.id, 'schedules')] = `At most ${COUNT_LIMITS.watchedSchedules} schedules.`;
-  // The shortcut's clash with the OS is the recorder's own word; its syntax, quiet hours, the horizon and the feed's
-  // port are main's to check (SettingsPatchSchema), whose per-field problems come back in the form's words.
-  const clash = shortcutConflict(values.globalShortcut.trim(), mac);
+  // The shortcut's clash with every app's keys is the recorder's word, from main; its syntax, quiet hours, the horizon
+  // and the feed's port are main's to check (SettingsPatchSchema), whose per-field problems come back in the form's
+  // words.
   if (clash) errors.globalShortcut = clash;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, patch: patchOf(values, original) };
