@@ -435,6 +435,15 @@ describe('main process', () => {
       ok: true,
       value: { problem: textContaining('+Shift+O is unavailable') },
     });
+    // The recorder's clash with every app's keys is main's to word (issue 49), on this desktop's names.
+    const cmd = process.platform === 'darwin' ? 'Cmd' : 'Ctrl';
+    const clash = await standIn.handlers.get('shortcut:status')?.(own, { accelerator: 'CommandOrControl+C' });
+    expect(clash).toMatchObject({
+      ok: true,
+      value: { conflict: `${cmd}+C is copy in almost every app. Add Shift or Alt, e.g. ${cmd}+Shift+C.` },
+    });
+    const fine = await standIn.handlers.get('shortcut:status')?.(own, { accelerator: 'CommandOrControl+Shift+K' });
+    expect(fine).toMatchObject({ ok: true, value: { conflict: null } });
   });
 
   it('outside demo, a newer release shows in the tray menu and the state, and its page opens through the choke point', async () => {

@@ -7,6 +7,7 @@ import { relaunchArgs } from './demo';
 import { registerIpc, type SenderInfo } from './ipc';
 import { alarmHandlers } from './alarm-ipc';
 import { log, type Context } from './shell-context';
+import { shortcutStatus } from '../shared/shortcut-words';
 
 function senderOf(event: IpcMainInvokeEvent): SenderInfo {
   const frame = event.senderFrame;
@@ -46,7 +47,10 @@ export function registerHandlers(
       'cover:copy': (r) => copyAskCover(engine, r),
       'phone:copy-link': () => copySubscribeLink(engine),
       'app:mode': async (r) => (switchMode(r.mode), { ok: true, value: null }),
-      'shortcut:status': async () => ({ ok: true, value: { problem: shortcutProblem() ?? null } }),
+      'shortcut:status': async (r) => ({
+        ok: true,
+        value: shortcutStatus(shortcutProblem(), r, process.platform === 'darwin'),
+      }),
     },
   });
 }

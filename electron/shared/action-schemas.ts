@@ -188,7 +188,13 @@ export const ChatGroupRequestSchema = z.object({
 export const ChatGroupResultSchema = ChatGroupViewSchema;
 
 /** timeZone is null when the service gave no usable zone; it is then shown as "zone unknown". */
-export const ScheduleCheckSchema = z.object({ id: z.string(), name: z.string(), timeZone: z.string().nullable() });
+export const ScheduleCheckSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  timeZone: z.string().nullable(),
+  /** "Added “Platform primary” (New York).": the form says it once the schedule is in its list. */
+  added: z.string(),
+});
 
 /** "Add another service": everything it needs, checked against that service before anything is saved. */
 export const AccountAddRequestSchema = z.object({

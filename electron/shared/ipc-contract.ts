@@ -37,7 +37,7 @@ import {
   SwapResultSchema,
   SwapSettleRequestSchema,
 } from './handoff';
-import { id, text } from './bounded';
+import { id, list, text } from './bounded';
 import { COUNT_LIMITS } from './limits';
 import { AlarmIntentSchema, AlarmShownSchema } from './alarm-view';
 import { PhoneIntentSchema, SubscribeLinkSchema } from './phone-intent';
@@ -186,9 +186,14 @@ export const invokeChannels = {
     write: true,
   },
   'settings:update': { request: SettingsPatchSchema, response: resultOf(SettingsSchema), handler: 'engine' },
-  /** Checks an id or pasted link against the service and returns the schedule's name. */
+  /** Checks an id or pasted link against the service and returns the schedule's name (cut to the settings limit)
+   *  and the line the form says once it is added; `watched`: the ids in the list being edited, not asked about again. */
   'schedule:check': {
-    request: z.object({ input: text('Schedule id or link', 'url'), ...ForAccount }),
+    request: z.object({
+      input: text('Schedule id or link', 'url'),
+      watched: list(text('Schedule id', 'id'), 'schedules', COUNT_LIMITS.watchedSchedules).optional(),
+      ...ForAccount,
+    }),
     response: resultOf(ScheduleCheckSchema),
     handler: 'engine',
   },
@@ -228,10 +233,11 @@ export const invokeChannels = {
   },
   /** The "Ask for cover" chat message for a block or a range of mine. */
   'cover:ask-text': { request: AskCoverRequestSchema, response: resultOf(z.string()), handler: 'engine' },
-  /** Whether the global shortcut in settings could be registered with the OS; `problem` says why not (main only). */
+  /** Whether the global shortcut in settings could be registered with the OS; `problem` says why not (main only).
+   *  `accelerator`: the one being recorded, whose clash with every app's keys `conflict` words (main's alone). */
   'shortcut:status': {
-    request: None,
-    response: resultOf(z.object({ problem: z.string().nullable() })),
+    request: z.object({ accelerator: text('Shortcut', 'shortcut') }).nullable(),
+    response: resultOf(z.object({ problem: z.string().nullable(), conflict: z.string().nullable().optional() })),
     handler: 'main',
   },
   'window:open': {

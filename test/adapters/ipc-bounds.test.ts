@@ -299,14 +299,15 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
     },
   },
   'schedule:check': {
-    base: { input: 'sch_a', accountId: 'acme' },
-    fields: { input: ['Schedule id or link', 2048], accountId: ACCOUNT_ID },
+    base: { input: 'sch_a', watched: ['sch_b'], accountId: 'acme' },
+    fields: { input: ['Schedule id or link', 2048], 'watched.0': ['Schedule id', 128], accountId: ACCOUNT_ID },
   },
   'key:set': {
     base: { key: 'k'.repeat(40), accountId: 'acme' },
     fields: { key: ['API key', 500], accountId: ACCOUNT_ID },
   },
   'key:remove': { base: { accountId: 'acme' }, fields: { accountId: ACCOUNT_ID } },
+  'shortcut:status': { base: { accelerator: 'CommandOrControl+Shift+O' }, fields: { accelerator: ['Shortcut', 60] } },
   'alarm:intent': {
     base: { kind: 'ack', key: 'alarm:x:sch_a:2026-11-28T21:00:00Z' },
     fields: { key: ['Alarm key', 400] },

@@ -70,7 +70,10 @@ function handlers(calls: string[]): AllHandlers<FakeEvent> {
       calls.push(`settings:update ${JSON.stringify(patch)}`),
       { ok: true, value: settings }
     ),
-    'schedule:check': async () => ({ ok: true, value: { id: 'sch_a', name: 'A', timeZone: 'Etc/UTC' } }),
+    'schedule:check': async () => ({
+      ok: true,
+      value: { id: 'sch_a', name: 'A', timeZone: 'Etc/UTC', added: 'Added “A” (UTC).' },
+    }),
     'account:add': async () => ({ ok: false, error: { kind: 'validation', message: 'Please fix the form.' } }),
     'readiness:test': async (r) => (calls.push(`readiness:test ${r.step}`), done()),
     // A buggy handler trying to leak the key next to the contract's fields: the adapter must strip it.

@@ -104,7 +104,7 @@ describe("settings and onboarding: main's checks of a service, in the form's wor
     const bridge = main(state);
     const clock = { nowMs: Date.parse('2026-05-04T08:00:00Z'), locale: 'en-GB' };
     const { value: edit } = editRunes.inRoot(
-      () => new editRunes.subject.SettingsEdit(() => state, { invoke: bridge.invoke, clock, mac: false }),
+      () => new editRunes.subject.SettingsEdit(() => state, { invoke: bridge.invoke, clock }),
     );
     const [first, second] = edit.values.accounts;
     Object.assign(second!, { label: ' work ', baseUrl: 'http://acme.example/api', email: 'me@' });

@@ -2,6 +2,7 @@
 // is stopped before sending, the service's problems land on their fields, and the OS's word on the shortcut shows.
 import { accountIdOf } from '../../electron/shared/accounts';
 import { SettingsPatchSchema } from '../../electron/shared/settings';
+import { shortcutStatus } from '../../electron/shared/shortcut-words';
 import { describe, expect, it } from 'vitest';
 import { fakeBridge } from './support/fake-bridge';
 import { loadRunes, rendererFile } from './support/runes';
@@ -15,7 +16,7 @@ function make(bridge = fakeBridge({})) {
   const model = runes.box(appState());
   const clock = { nowMs: Date.parse('2026-05-04T08:00:00Z'), locale: 'en-GB' };
   const { value } = runes.inRoot(
-    () => new runes.subject.SettingsEdit(() => model.value, { invoke: bridge.invoke, clock, mac: false }),
+    () => new runes.subject.SettingsEdit(() => model.value, { invoke: bridge.invoke, clock }),
   );
   return { edit: value, model, bridge };
 }
@@ -53,6 +54,29 @@ describe('settings', () => {
     expect([edit.answer, edit.dirty]).toEqual([null, true]);
     edit.shortcutChanged();
     expect(edit.errors).toEqual({ 'account:main.email': 'Unknown e-mail.' });
+  });
+
+  it("a shortcut that clashes with every app's keys is said in main's words and stops the save", async () => {
+    // Main's answer as main makes it (shared/shortcut-words.ts), not a copy of its words.
+    const bridge = fakeBridge({
+      'shortcut:status': (asked) => ({ ok: true, value: shortcutStatus(undefined, asked, false) }),
+    });
+    const { edit } = make(bridge);
+    edit.values.globalShortcut = 'CommandOrControl+C';
+    edit.shortcutChanged();
+    await expect
+      .poll(() => edit.conflict)
+      .toBe('Ctrl+C is copy in almost every app. Add Shift or Alt, e.g. Ctrl+Shift+C.');
+    expect(await edit.save()).toBe('invalid');
+    expect(edit.errors).toEqual({ globalShortcut: edit.conflict });
+    expect(bridge.sent('settings:update')).toEqual([]);
+    // Recorded again before main answered: Save asks main first, for the shortcut it saves.
+    edit.values.globalShortcut = 'Shift+K';
+    expect(await edit.save()).toBe('invalid');
+    expect(edit.errors.globalShortcut).toBe(
+      'Shift+K would take that key from your typing in every app. Add Ctrl or Alt.',
+    );
+    expect(bridge.sent('settings:update')).toEqual([]);
   });
 
   it('saved: the answer becomes the form, and the shortcut refused by the OS is said', async () => {

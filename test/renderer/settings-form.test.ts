@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MAIN_ACCOUNT_ID, accountIdOf } from '../../electron/shared/accounts';
-import { defaultSettings, SettingsPatchSchema } from '../../electron/shared/settings';
+import { defaultSettings } from '../../electron/shared/settings';
 import {
   addLeadTime,
   checkSettings,
   leadTimeLabel,
-  nameToKeep,
-  parseScheduleInput,
   peopleOf,
   sectionErrors,
   valuesFrom,
@@ -66,19 +64,6 @@ describe('settings form', () => {
     expect(addLeadTime([1, 2, 3, 4, 5, 6], '7', 'min')).toEqual({ ok: false, message: 'At most 6 reminders.' });
   });
 
-  it('finds a schedule id in a pasted link or a bare id, and says when it is already watched', () => {
-    expect(parseScheduleInput('https://oncall.example.com/schedules/sch_Ab12-x/overview', [])).toEqual({
-      ok: true,
-      id: 'sch_Ab12-x',
-    });
-    expect(parseScheduleInput('  sch_db ', [])).toEqual({ ok: true, id: 'sch_db' });
-    expect(parseScheduleInput('sch_db', [{ id: 'sch_db' }])).toEqual({
-      ok: false,
-      message: 'You already watch this schedule.',
-    });
-    expect(parseScheduleInput('https://example.com/teams/1', [])).toMatchObject({ ok: false });
-  });
-
   it('accepts Electron accelerators and explains wrong ones', () => {
     expect(shortcutError('CommandOrControl+Shift+O')).toBeUndefined();
     expect(shortcutError('')).toBeUndefined();
@@ -127,23 +112,6 @@ describe('settings form', () => {
       'account:main.email': 'The e-mail is too long: at most 254 characters.',
     });
     expect(await problemsOf(withMain({ email: longEmail.slice(1) }), settings)).toEqual({});
-  });
-
-  it("keeps a schedule's id and cached name within the settings limits, so a save never fails on them", () => {
-    const longId = `sch_${'a'.repeat(125)}`;
-    expect(parseScheduleInput(`https://x/schedules/${longId}`, [])).toEqual({
-      ok: false,
-      message: 'The schedule id is too long: at most 128 characters.',
-    });
-    expect(parseScheduleInput(longId.slice(0, 128), [])).toEqual({ ok: true, id: longId.slice(0, 128) });
-    const name = '🚀'.repeat(250);
-    expect([...nameToKeep(name)]).toHaveLength(200);
-    expect(nameToKeep(name).endsWith('…')).toBe(true);
-    expect(
-      SettingsPatchSchema.safeParse({ account: { id: 'main', schedules: [{ id: 'sch_a', name: nameToKeep(name) }] } })
-        .success,
-    ).toBe(true);
-    expect(nameToKeep('Platform')).toBe('Platform');
   });
 
   it('suggests my e-mail from the people on the watched schedules', () => {

@@ -30,7 +30,7 @@ function make() {
   };
   const clock = { nowMs: Date.parse('2026-05-04T08:00:00Z'), locale: 'en-GB' };
   const { value } = runes.inRoot(
-    () => new runes.subject.SettingsEdit(() => model.value, { invoke: invoke as never, clock, mac: false }),
+    () => new runes.subject.SettingsEdit(() => model.value, { invoke: invoke as never, clock }),
   );
   return { edit: value, holder, sent };
 }

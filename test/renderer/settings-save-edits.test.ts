@@ -17,8 +17,10 @@ describe('an edit made while saving', () => {
     const bridge = fakeBridge({ 'settings:update': () => answer.promise });
     const clock = { nowMs: Date.parse('2026-05-04T08:00:00Z'), locale: 'en-GB' };
     const { value: edit } = runes.inRoot(
-      () => new runes.subject.SettingsEdit(() => model.value, { invoke: bridge.invoke, clock, mac: false }),
+      () => new runes.subject.SettingsEdit(() => model.value, { invoke: bridge.invoke, clock }),
     );
+    // As Settings does when it opens: main is asked about the shortcut, so Save sends at once what it was pressed on.
+    await edit.checkShortcut();
     const before = edit.values.horizonDays;
     edit.values.accounts[0]!.email = 'cy@example.com';
     const saving = edit.save();

@@ -4,12 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ChatUserGroupInputSchema, LIMITS, UpdateTeamInputSchema } from '../../electron/api/schemas';
 import { ViewNameSchema } from '../../electron/shared/ipc-contract';
-import { extractScheduleId } from '../../electron/shared/settings';
 import { chatGroupErrors } from '../../renderer/src/lib/chat-group-form';
 import { TEXT_LIMITS } from '../../renderer/src/lib/limits';
 import { isEmail } from '../../renderer/src/lib/people';
 import { VIEW_NAMES } from '../../renderer/src/lib/route';
-import { scheduleIdIn } from '../../renderer/src/lib/account-form';
 import { teamErrors } from '../../renderer/src/lib/team-form';
 
 const LENGTHS = [0, 1, 59, 60, 61, 139, 140, 141, 199, 200, 201];
@@ -74,18 +72,5 @@ describe('renderer copies of shared rules', () => {
 
   it('knows the same view names as the contract', () => {
     expect([...VIEW_NAMES].sort()).toEqual([...ViewNameSchema.options].sort());
-  });
-
-  it('finds schedule ids like extractScheduleId', () => {
-    for (const input of [
-      'sch_a',
-      ' https://x/schedules/sch_Ab-1_2/edit ',
-      'xsch_a',
-      'nothing',
-      'sch_',
-      'a sch_q?x=1',
-    ]) {
-      expect([input, scheduleIdIn(input)]).toEqual([input, extractScheduleId(input)]);
-    }
   });
 });

@@ -3,7 +3,7 @@
 // carry them), and Settings' "Added “…” (zone)." for each watched schedule.
 import type { AppState } from '../../electron/shared/view-state';
 import { awayRowHead } from '../../renderer/src/lib/away-words';
-import { scheduleAddedText } from '../../renderer/src/lib/schedule-added';
+import { scheduleAddedText } from '../../electron/shared/schedule-input';
 import type { Said } from './text-registry-said';
 
 export function formTexts(state: AppState, nowMs: number, localZone: string): Said[] {

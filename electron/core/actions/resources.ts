@@ -5,7 +5,7 @@ import { ChatUserGroupInputSchema, ScheduleIdSchema, TeamIdSchema, UpdateTeamInp
 import { validationError, type ApiError, type Result } from '../../api/errors';
 import { cachedTeam, teamBeforeSend } from './team-before';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
-import { extractScheduleId } from '../../shared/settings';
+import { nameToKeep, scheduleAddedText, scheduleInputChecked } from '../../shared/schedule-input';
 import { failure, fromApiError, guarded, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps } from './common';
 import type { Snapshot } from '../model/snapshot';
 import { chatGroupUnknown, verifyTeamUpdate } from './write-verify';
@@ -120,16 +120,17 @@ export function chatGroupPut(deps: ActionDeps) {
 export function scheduleCheck(deps: ActionDeps) {
   return async (request: Omit<RequestOf<'schedule:check'>, 'accountId'>): Promise<ResponseOf<'schedule:check'>> =>
     guarded(async () => {
-      const id = extractScheduleId(request.input);
-      if (id === undefined) {
-        return failure('validation', 'Please fix: no schedule id (sch_…) was found in what you entered', [
-          { field: 'input', message: 'enter a schedule id (sch_…) or paste a link that contains one' },
-        ]);
-      }
+      // The form's own words, on its field: what was typed is read before the service is asked (issue 49).
+      const checked = scheduleInputChecked(request.input, request.watched ?? []);
+      if (!checked.ok) return failure('validation', checked.message, [{ field: 'input', message: checked.message }]);
       const client = deps.client();
       if (!client) return NOT_SET_UP;
-      const result = await client.getSchedule(id);
+      const result = await client.getSchedule(checked.id);
       if (!result.ok) return fromApiError(result.error);
-      return { ok: true as const, value: { id, name: result.value.name ?? id, timeZone: result.value.time_zone } };
+      const found = { name: result.value.name ?? checked.id, timeZone: result.value.time_zone };
+      return {
+        ok: true as const,
+        value: { id: checked.id, ...found, name: nameToKeep(found.name), added: scheduleAddedText(found) },
+      };
     });
 }

@@ -15,11 +15,6 @@ export type NewAccountField = keyof NewAccountValues;
 
 export const blankAccount = (): NewAccountValues => ({ label: '', baseUrl: '', key: '', email: '', schedules: '' });
 
-/** Same as extractScheduleId in electron/shared/settings.ts (a test compares), without that module's zod. */
-export function scheduleIdIn(input: string): string | undefined {
-  return /\b(sch_[A-Za-z0-9_-]+)/.exec(input.trim())?.[1];
-}
-
 /** The engine's problem ("baseUrl", or "accounts.2.baseUrl" from the settings save) on the form's field. */
 export function fieldOfProblem(field: string): NewAccountField | undefined {
   const name = field.split('.').find((part) => /^[a-zA-Z]+$/.test(part) && part !== 'accounts');

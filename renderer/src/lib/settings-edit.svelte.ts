@@ -4,15 +4,8 @@ import type { AppState } from '../../../electron/shared/view-state';
 import type { FieldErrors } from './limits';
 import type { AppClock, Invoke } from './ports';
 import type { Account } from '../../../electron/shared/settings';
-import {
-  accountValues,
-  checkSettings,
-  peopleOf,
-  sectionErrors,
-  valuesFrom,
-  type AccountValues,
-  type SettingsSection,
-} from './settings-form';
+import { accountValues, checkSettings, peopleOf, sectionErrors, valuesFrom } from './settings-form';
+import type { AccountValues, SettingsSection } from './settings-form';
 import { formatDayTime } from '../../../electron/shared/format';
 import { errorKey } from './settings-problems';
 
@@ -20,7 +13,6 @@ export class SettingsEdit {
   readonly #model: () => AppState;
   readonly #invoke: Invoke;
   readonly #clock: AppClock;
-  readonly #mac: boolean;
   /** Deep $state, made in the constructor. */
   values;
   #errors = $state<FieldErrors>({});
@@ -44,6 +36,11 @@ export class SettingsEdit {
   #shortcutProblem = $state<string | null>(null);
   get shortcutProblem() {
     return this.#shortcutProblem;
+  }
+  /** Main's words for how the shortcut last asked about clashes with every app's keys; `conflict`: the form's one. */
+  #clash = $state.raw<{ of: string; text: string | null }>({ of: '', text: null });
+  get conflict() {
+    return this.#clash.of === this.values.globalShortcut.trim() ? this.#clash.text : null;
   }
 
   /** People on one account's schedules, for its "my e-mail" suggestions. */
@@ -100,20 +97,22 @@ export class SettingsEdit {
     () => this.shortcutProblem !== null && this.values.globalShortcut === this.#model().settings.globalShortcut,
   );
 
-  constructor(model: () => AppState, ports: { invoke: Invoke; clock: AppClock; mac: boolean }) {
+  constructor(model: () => AppState, ports: { invoke: Invoke; clock: AppClock }) {
     this.#model = model;
     this.#invoke = ports.invoke;
     this.#clock = ports.clock;
-    this.#mac = ports.mac;
     this.values = $state(valuesFrom(model().settings));
   }
 
   checkShortcut = async (): Promise<void> => {
-    const status = await this.#invoke('shortcut:status', null);
+    const of = this.values.globalShortcut.trim();
+    const status = await this.#invoke('shortcut:status', { accelerator: of });
     this.#shortcutProblem = status.ok ? status.value.problem : null;
+    this.#clash = { of, text: (status.ok && status.value.conflict) || null };
   };
 
   shortcutChanged = (): void => {
+    void this.checkShortcut();
     this.#answer = null;
     this.#errors = Object.fromEntries(Object.entries(this.errors).filter(([key]) => key !== 'globalShortcut'));
   };
@@ -166,14 +165,17 @@ export class SettingsEdit {
   /** Saves what checks out; the service's problems land on their fields. 'invalid' when a problem is shown. */
   save = async (): Promise<'busy' | 'invalid' | 'answered'> => {
     if (this.saving) return 'busy';
-    const checked = checkSettings(this.values, this.#model().settings, this.#mac);
+    this.#saving = true;
+    // The shortcut's clash is main's to word: asked first only when main has not answered for this one yet.
+    if (this.#clash.of !== this.values.globalShortcut.trim()) await this.checkShortcut();
+    const checked = checkSettings(this.values, this.#model().settings, this.conflict);
     this.#answer = null;
+    this.#saving = checked.ok;
     if (!checked.ok) {
       this.#errors = checked.errors;
       return 'invalid';
     }
     this.#errors = {};
-    this.#saving = true;
     const sent = JSON.stringify(this.values);
     const result = await this.#invoke('settings:update', checked.patch);
     this.#saving = false;

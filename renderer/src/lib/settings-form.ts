@@ -13,9 +13,7 @@ import type {
   WatchedSchedule,
 } from '../../../electron/shared/settings';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
-import { scheduleIdIn } from './account-form';
-import { COUNT_LIMITS, FIELD_LIMITS, tooLong, type FieldErrors } from './limits';
-import { shortcutConflict } from './shortcut';
+import { COUNT_LIMITS, type FieldErrors } from './limits';
 
 /**
  * What the form changes of an account's mute and pause, and only that: both stay as saved (the tray may change them
@@ -116,29 +114,6 @@ export function addLeadTime(list: readonly number[], amount: string, unit: LeadU
   return { ok: true, leadTimesMin: [...list, minutes].sort((a, b) => b - a) };
 }
 
-export type ScheduleInput = { ok: true; id: string } | { ok: false; message: string };
-
-/** An id or a pasted link → the schedule id, before asking the service about it. */
-export function parseScheduleInput(input: string, watched: readonly WatchedSchedule[]): ScheduleInput {
-  if (input.trim() === '') return { ok: false, message: 'Paste a schedule link or type its id (sch_…).' };
-  const id = scheduleIdIn(input);
-  if (!id) return { ok: false, message: 'No schedule id found: it starts with sch_ (for example sch_a1b2c3).' };
-  if (id.length > FIELD_LIMITS.id) return { ok: false, message: tooLong('The schedule id', FIELD_LIMITS.id) };
-  if (watched.some((w) => w.id === id)) return { ok: false, message: 'You already watch this schedule.' };
-  return { ok: true, id };
-}
-
-/**
- * The schedule's name as kept in settings (only so menus read well before the first sync): the service's name,
- * shortened to the settings limit, so a long name never makes the settings unsavable.
- */
-export function nameToKeep(name: string): string {
-  const chars = [...name];
-  return chars.length <= FIELD_LIMITS.scheduleName
-    ? name
-    : `${chars.slice(0, FIELD_LIMITS.scheduleName - 1).join('')}…`;
-}
-
 export type SettingsChecked = { ok: true; patch: SettingsPatch } | { ok: false; errors: FieldErrors };
 
 /** An unnamed service, the only one (a first run's), is named after its host, as the upgrade names it; one of
@@ -181,17 +156,17 @@ function patchOf(v: SettingsFormValues, original: Settings): SettingsPatch {
 /** The key of an account's field in FieldErrors: "account:acme.baseUrl". */
 export const accountField = (accountId: string, field: string): string => `account:${accountId}.${field}`;
 
-/** `mac`: name shortcuts as macOS does (Cmd) in messages. */
-export function checkSettings(values: SettingsFormValues, original: Settings, mac = false): SettingsChecked {
+/** `clash`: main's words for the shortcut's clash with every app's keys (shortcut:status), if it has one. */
+export function checkSettings(values: SettingsFormValues, original: Settings, clash?: string | null): SettingsChecked {
   const errors: FieldErrors = {};
   // A service's name, address and e-mail are main's to check (electron/shared/account-checks.ts), whose problems
   // come back on that service's fields in the form's words.
   for (const a of values.accounts)
     if (a.schedules.length > COUNT_LIMITS.watchedSchedules)
       errors[accountField(a.id, 'schedules')] = `At most ${COUNT_LIMITS.watchedSchedules} schedules.`;
-  // The shortcut's clash with the OS is the recorder's own word; its syntax, quiet hours, the horizon and the feed's
-  // port are main's to check (SettingsPatchSchema), whose per-field problems come back in the form's words.
-  const clash = shortcutConflict(values.globalShortcut.trim(), mac);
+  // The shortcut's clash with every app's keys is the recorder's word, from main; its syntax, quiet hours, the horizon
+  // and the feed's port are main's to check (SettingsPatchSchema), whose per-field problems come back in the form's
+  // words.
   if (clash) errors.globalShortcut = clash;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, patch: patchOf(values, original) };

@@ -116,7 +116,10 @@ describe('schedule:check', () => {
       accountId: MAIN_ACCOUNT_ID,
       input: 'https://oncall.example.com/schedules/sch_tokyo?tab=shifts',
     });
-    expect(result).toEqual({ ok: true, value: { id: 'sch_tokyo', name: 'Tokyo data', timeZone: 'Asia/Tokyo' } });
+    expect(result).toEqual({
+      ok: true,
+      value: { id: 'sch_tokyo', name: 'Tokyo data', timeZone: 'Asia/Tokyo', added: 'Added “Tokyo data” (Tokyo).' },
+    });
     const missing = await engine.handlers['schedule:check']({
       accountId: MAIN_ACCOUNT_ID,
       input: 'https://oncall.example.com/schedules/sch_gone',

@@ -29,6 +29,7 @@ import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
 import { alarmHandlers } from '../../../electron/adapters/alarm-ipc';
 import type { AlarmIntent, AlarmView } from '../../../electron/shared/alarm-view';
 import type { PhoneIntent, PhoneResult, PhoneStatus } from '../../../electron/shared/phone-intent';
+import { shortcutStatus } from '../../../electron/shared/shortcut-words';
 
 export const DEMO_SCHEDULES = ['sch_platform_primary', 'sch_payments_us', 'sch_data_tokyo'] as const;
 export const ME = 'alice@example.com';
@@ -234,7 +235,11 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
       return text;
     },
     'app:mode': async (request) => (windowCalls.push({ channel: 'app:mode', request }), { ok: true, value: null }),
-    'shortcut:status': async () => ({ ok: true, value: { problem: shortcut.problem() ?? null } }),
+    // Main's answer as main makes it (shared/shortcut-words.ts), on this machine's platform as main's would be.
+    'shortcut:status': async (r) => ({
+      ok: true,
+      value: shortcutStatus(shortcut.problem(), r, process.platform === 'darwin'),
+    }),
   };
   const ipc = hostIpc();
   // Every request is accepted as coming from our own page: the host serves nothing else.
