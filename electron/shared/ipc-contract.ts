@@ -10,6 +10,7 @@ import {
   ScheduleId,
   ForAccount,
   OverrideRequestSchema,
+  OverridePreviewRequestSchema,
   OverridePreviewSchema,
   CandidatesRequestSchema,
   CandidateSchema,
@@ -47,6 +48,7 @@ export type { Failure } from './failure';
 export {
   OverrideWindowSchema,
   OverrideRequestSchema,
+  OverridePreviewRequestSchema,
   OverridePreviewSchema,
   CandidatesRequestSchema,
   CandidateSchema,
@@ -134,7 +136,11 @@ export interface ChannelSpec {
 export const invokeChannels = {
   'state:get': { request: None, response: resultOf(AppStateSchema), handler: 'engine' },
   'sync:refresh': { request: None, response: resultOf(None), handler: 'engine' },
-  'override:preview': { request: OverrideRequestSchema, response: resultOf(OverridePreviewSchema), handler: 'engine' },
+  'override:preview': {
+    request: OverridePreviewRequestSchema,
+    response: resultOf(OverridePreviewSchema),
+    handler: 'engine',
+  },
   'override:candidates': {
     request: CandidatesRequestSchema,
     response: resultOf(z.array(CandidateSchema)),

@@ -138,7 +138,11 @@ const OVERRIDE_FIELDS = {
 
 /** Per channel: a valid request naming every text field, and each field's name in messages and its limit. */
 const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<string, readonly [string, number]> }>> = {
-  'override:preview': { base: OVERRIDE, fields: OVERRIDE_FIELDS },
+  // The form's zone and the schedule's name as it shows it, which main words the preview with.
+  'override:preview': {
+    base: { ...OVERRIDE, localZone: 'Europe/Berlin', scheduleName: 'Platform' },
+    fields: { ...OVERRIDE_FIELDS, localZone: ['Time zone', 64], scheduleName: ['Schedule name', 200] },
+  },
   'override:create': { base: OVERRIDE, fields: OVERRIDE_FIELDS },
   'override:candidates': {
     base: { scheduleId: 'sch_a', window: WINDOW },

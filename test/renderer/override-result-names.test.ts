@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { OverridePreview } from '../../electron/shared/action-schemas';
 import type { Person } from '../../electron/shared/view-state';
+import { previewLines } from '../../electron/shared/preview-lines';
 import { nameFor } from '../../renderer/src/lib/people';
 import { renderToHtml } from './support/ssr';
 
@@ -60,7 +61,9 @@ describe('names in an override result', () => {
       onanother: () => undefined,
     });
     expect(text(unknown)).toContain('Dan Brown covers Platform primary');
-    const box = await renderToHtml(PREVIEW, { ...common, preview: { ok: true, value: preview } });
+    // The preview's lines as main words them (shared/preview-lines.ts, with the namer main uses), shown by the box.
+    const words = previewLines(preview, { ...common, time: () => '07:59' });
+    const box = await renderToHtml(PREVIEW, { preview: { ok: true, value: { ...preview, words } } });
     expect(text(box)).toContain('Dan Brown');
     expect(text(box)).not.toMatch(/dan@example\.com/i);
   });

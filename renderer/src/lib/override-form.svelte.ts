@@ -1,6 +1,6 @@
 // The quick override form's state and actions, for OverrideView to bind to: the values as typed (kept as a draft
 // while unsaved), the live check and the engine's preview; sending and its outcome are its OverrideWrite's.
-import { nothingToDo } from './preview-text';
+import { nothingToDo } from '../../../electron/shared/preview-text';
 import type { AppState, Person, ScheduleView } from '../../../electron/shared/view-state';
 import { app } from './app-state.svelte';
 import { invoke } from './bridge';
@@ -20,12 +20,11 @@ import {
 import { OverrideWrite } from './override-write.svelte';
 import { OverrideAsks } from './override-asks.svelte';
 import { zonedWindow } from './zoned-window';
-import { formatDayTime } from '../../../electron/shared/format';
 import { formZoneNote } from './form-zone';
 import { nameFor, suggestions } from './people';
 import { hashFor } from './route';
 import { dayOptions, uses24h } from './time-input';
-import { myEmailFor } from './account-texts';
+import { myEmailFor } from '../../../electron/shared/people-names';
 import { withAccount } from './accounts';
 import { answeredRequest, submitLabelOf, withAnswered } from './override-request';
 
@@ -175,6 +174,7 @@ export class OverrideForm {
       checked: () => this.checked,
       candidatesAsk: () => this.#candidatesAsk,
       candidatesKey: () => this.#candidatesKey,
+      shown: () => ({ localZone: this.localZone, scheduleName: this.scheduleName }),
     });
     // Unsaved input outlives the window: closing it (Esc, ×) keeps the draft for the next time it opens.
     $effect(() => {
@@ -184,8 +184,6 @@ export class OverrideForm {
   }
 
   windowText = (start: string, end: string): string => zonedWindow(start, end, this.schedule?.timeZone, this.localZone);
-  /** An instant as every surface words it: when the saved data a preview rests on was read ("09:00"). */
-  timeText = (iso: string): string => formatDayTime(iso, { ...app.formatContext, localZone: this.localZone });
 
   /** Names for e-mails, from the schedule's people and `also` (the people a preview or result carries, whose names
    *  the service sent): one person reads one way in one result, by name when any of them knows it, else by e-mail. */

@@ -1,14 +1,15 @@
-// The quick override's preview in words (PreviewBox.svelte shows them; the text registry reads them): who covers,
-// the window, and what the form states about who is on call in it (whom it replaces, "already on call", the drop).
+// The quick override's preview in words, made by main as it answers the form (core/engine/preview-words.ts;
+// PreviewBox.svelte shows them, the text registry reads them): who covers, the window, and what the form states
+// about who is on call in it (whom it replaces, "already on call", the drop).
 // Each of those statements carries its basis in the one wording every surface uses ("saved data from 09:00",
 // shared/basis.ts): the form is where a write is decided, and a read that failed may have missed a change (issue 47,
 // round 12 #1: "Replaces nobody: no one is on call then." was said from saved data). "No one is on call" is said
 // plainly only from fresh data; over time not known it is never said.
-import { basisMark } from '../../../electron/shared/basis';
-import { formatDuration, joinNames as list } from '../../../electron/shared/format';
-import { savedMark } from '../../../electron/shared/knowledge';
-import type { OverridePreview } from '../../../electron/shared/ipc-contract';
-import type { Person } from '../../../electron/shared/view-state';
+import { basisMark } from './basis';
+import { formatDuration, joinNames as list } from './format';
+import { savedMark } from './knowledge';
+import type { OverridePreview } from './ipc-contract';
+import type { Person } from './view-state';
 import { alreadyOnCallText, beVerb, nothingToDo } from './preview-text';
 
 export interface PreviewWords {
