@@ -85,6 +85,7 @@ export const PreviewLinesSchema = z.object({
   already: z.string().optional(),
   replaces: z.string().optional(),
   drop: z.string().optional(),
+  nothingToDo: z.boolean(),
 });
 
 export const OverridePreviewSchema = z.object({

@@ -34,6 +34,8 @@ export interface PreviewLines {
   replaces?: string;
   /** "On call drops from 2 people to 1 for this window." */
   drop?: string;
+  /** Nothing to change, by fresh data (preview-text.ts): the form then holds Create back. */
+  nothingToDo: boolean;
 }
 
 const UNKNOWN = "Replaces: unknown. Who is on call then isn't known (not loaded, or shifts that couldn't be read).";
@@ -84,5 +86,6 @@ export function previewLines(p: OverridePreview, w: PreviewWords): PreviewLines 
     ...(already === undefined ? {} : { already }),
     ...(p.alreadyOnCall ? {} : { replaces: replacesText(p, covering, w) }),
     ...(drop === undefined ? {} : { drop }),
+    nothingToDo: nothingToDo(p),
   };
 }

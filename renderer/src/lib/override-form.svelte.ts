@@ -1,6 +1,5 @@
 // The quick override form's state and actions, for OverrideView to bind to: the values as typed (kept as a draft
 // while unsaved), the live check and the engine's preview; sending and its outcome are its OverrideWrite's.
-import { nothingToDo } from '../../../electron/shared/preview-text';
 import type { AppState, Person, ScheduleView } from '../../../electron/shared/view-state';
 import { app } from './app-state.svelte';
 import { invoke } from './bridge';
@@ -148,7 +147,8 @@ export class OverrideForm {
   }
   get nothingToDo(): boolean {
     const p = this.#asks.previewOf(this.checked);
-    return p !== null && nothingToDo(p);
+    // Main says so with the preview's words (shared/preview-text.ts): Create is held back only on fresh data.
+    return p?.words?.nothingToDo === true;
   }
   get submitLabel(): string {
     return submitLabelOf(this.write.phase === 'sending', this.checked.ok && this.write.isRetry(this.checked.request));

@@ -31,16 +31,18 @@ describe('override preview: worded by main for the form', () => {
       covers: 'covers Acme · Platform primary',
       window: 'Thu 09:00–11:00 (Thu 01:00–03:00 Berlin) · 2 h',
       replaces: 'Replaces Erin Person (you)',
+      nothingToDo: false,
     });
     // The same window for a form opened in New York: Wednesday 19:00–21:00 there, Thursday in Berlin.
     const york = await w.engine.handlers['override:preview']({ ...ASK, localZone: 'America/New_York' });
     expect(york.ok && york.value.words?.window).toBe('19:00–21:00 (Thu 01:00–03:00 Berlin) · 2 h');
-    // Me alone (no e-mail sent) covering my own time: nothing to change, said of me.
+    // Me alone (no e-mail sent) covering my own time: nothing to change, said of me, and the form holds Create back.
     const me = await w.engine.handlers['override:preview']({ ...ASK, emails: [], localZone: 'Asia/Tokyo' });
     expect(me.ok && me.value.words?.who).toBe('Erin Person (you)');
     expect(me.ok && me.value.words?.already).toBe(
       'Erin Person (you) is already on call for all of this window: there is nothing to change.',
     );
+    expect(me.ok && me.value.words?.nothingToDo).toBe(true);
   }, 60_000);
 
   it('a schedule this app does not watch goes by the name the form shows; a zone Intl does not know is not used', async () => {
