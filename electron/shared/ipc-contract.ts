@@ -9,9 +9,9 @@ import type { SettingsFixSection } from './readiness-fix';
 import {
   ScheduleId,
   ForAccount,
-  OverrideRequestSchema,
   OverridePreviewRequestSchema,
   OverridePreviewSchema,
+  ShownSchema,
   CandidatesRequestSchema,
   CandidateSchema,
   OverrideViewSchema,
@@ -147,13 +147,13 @@ export const invokeChannels = {
     handler: 'engine',
   },
   'override:create': {
-    request: OverrideRequestSchema,
+    request: OverridePreviewRequestSchema,
     response: resultOf(OverrideOutcomeSchema),
     handler: 'engine',
     write: true,
   },
   'override:get': {
-    request: z.object({ scheduleId: ScheduleId, overrideId: id('Override id') }),
+    request: z.object({ scheduleId: ScheduleId, overrideId: id('Override id'), ...ShownSchema.shape }),
     response: resultOf(OverrideViewSchema),
     handler: 'engine',
   },

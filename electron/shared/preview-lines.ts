@@ -8,7 +8,7 @@
 import { basisMark } from './basis';
 import { formatDuration, joinNames as list } from './format';
 import { savedMark } from './knowledge';
-import type { OverridePreview } from './ipc-contract';
+import type { OverridePreview, OverrideView } from './ipc-contract';
 import type { Person } from './view-state';
 import { alreadyOnCallText, beVerb, nothingToDo } from './preview-text';
 
@@ -36,6 +36,14 @@ export interface PreviewLines {
   drop?: string;
   /** Nothing to change, by fresh data (preview-text.ts): the form then holds Create back. */
   nothingToDo: boolean;
+  /** Whom it replaces as the result restates what was asked ("Dan Brown and Carol Lee", "nobody"). */
+  replaced: string;
+}
+
+/** The result's words for the override read back: "Dan Brown covers Platform" and its window with its length. */
+export interface ResultLines {
+  headline: string;
+  window: string;
 }
 
 const UNKNOWN = "Replaces: unknown. Who is on call then isn't known (not loaded, or shifts that couldn't be read).";
@@ -64,6 +72,26 @@ function replacesText(p: OverridePreview, covering: readonly string[], w: Previe
   return `Replaces nobody else${mark}: ${list(covering)} ${beVerb(covering)} on call for part of it already.`;
 }
 
+/** Whom it replaces, as the result (OverrideResult) restates what was asked: who was on call in part of the window
+ *  and isn't known is never "nobody". */
+function replacedText(p: OverridePreview, w: PreviewWords): string {
+  const named = p.replaces.map((r) => w.names([r.email], p.replaces)[0] ?? r.email);
+  if (named.length > 0) return `${list(named)}${p.unknownOnCall ? ' (and anyone not known)' : ''}`;
+  return p.unknownOnCall ? 'whoever is on call (not known here)' : 'nobody';
+}
+
+/** The override as the service read it back, as the result says it; its people are named by the names it carries. */
+export function resultLines(view: OverrideView, w: PreviewWords): ResultLines {
+  const who = w.names(
+    view.users.map((u) => u.email),
+    view.users,
+  );
+  return {
+    headline: `${list(who)} ${view.users.length === 1 ? 'covers' : 'cover'} ${w.scheduleName}`,
+    window: windowLine(w.windowText, view.start, view.end),
+  };
+}
+
 /** "Sun 17:35 – Tue 13:35 · 44 h": a window and its length, as the preview and the result (OverrideResult) say it. */
 export function windowLine(windowText: (start: string, end: string) => string, start: string, end: string): string {
   return `${windowText(start, end)} · ${formatDuration(Date.parse(end) - Date.parse(start))}`;
@@ -87,5 +115,6 @@ export function previewLines(p: OverridePreview, w: PreviewWords): PreviewLines 
     ...(p.alreadyOnCall ? {} : { replaces: replacesText(p, covering, w) }),
     ...(drop === undefined ? {} : { drop }),
     nothingToDo: nothingToDo(p),
+    replaced: replacedText(p, w),
   };
 }

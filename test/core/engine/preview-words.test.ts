@@ -21,6 +21,8 @@ const ASK = {
   emails: ['frank@example.com'],
 };
 
+const THURSDAY_IN_TOKYO = 'Thu 09:00–11:00 (Thu 01:00–03:00 Berlin) · 2 h';
+
 describe('override preview: worded by main for the form', () => {
   it('names the account, the people (me as "(you)") and the window in the zone the form sent', async () => {
     const w = await started();
@@ -29,9 +31,10 @@ describe('override preview: worded by main for the form', () => {
     expect(tokyo.ok && tokyo.value.words).toEqual({
       who: 'Frank Person',
       covers: 'covers Acme · Platform primary',
-      window: 'Thu 09:00–11:00 (Thu 01:00–03:00 Berlin) · 2 h',
+      window: THURSDAY_IN_TOKYO,
       replaces: 'Replaces Erin Person (you)',
       nothingToDo: false,
+      replaced: 'Erin Person (you)',
     });
     // The same window for a form opened in New York: Wednesday 19:00–21:00 there, Thursday in Berlin.
     const york = await w.engine.handlers['override:preview']({ ...ASK, localZone: 'America/New_York' });
@@ -52,5 +55,20 @@ describe('override preview: worded by main for the form', () => {
     expect(answer.ok && answer.value.words?.covers).toBe('covers Payments (asked by Frank)');
     // The engine's own zone (the harness's) instead: never a thrown RangeError across IPC.
     expect(answer.ok && answer.value.words?.window).toMatch(/ · 2 h$/);
+  }, 60_000);
+
+  it('words the result: the override created and read back, in the zone the form sent', async () => {
+    const w = await started();
+    const shown = { localZone: 'Asia/Tokyo', scheduleName: 'ignored: the schedule is watched' };
+    const created = await w.engine.handlers['override:create']({ ...ASK, ...shown });
+    const override = created.ok && created.value.status === 'created' ? created.value.override : undefined;
+    const words = { headline: 'Frank Person covers Acme · Platform primary', window: THURSDAY_IN_TOKYO };
+    expect(override?.words).toEqual(words);
+    const read = await w.engine.handlers['override:get']({
+      scheduleId: 'acme:sch_primary',
+      overrideId: override?.id ?? '',
+      ...shown,
+    });
+    expect(read.ok && read.value.words).toEqual(words);
   }, 60_000);
 });
