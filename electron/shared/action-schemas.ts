@@ -69,6 +69,31 @@ export const OverrideRequestSchema = z.object({
 });
 export type OverrideRequest = z.infer<typeof OverrideRequestSchema>;
 
+/** What main words the form's preview and result with (core/engine/preview-words.ts). */
+export const ShownSchema = z.object({
+  localZone: text('Time zone', 'timeZone').optional(),
+  scheduleName: text('Schedule name', 'scheduleName').optional(),
+});
+
+export type Shown = z.infer<typeof ShownSchema>;
+
+/** A preview asked for by the form: main words it (core/engine/preview-words.ts) in the form's own zone (the one its
+ *  fields are read in, kept while it is open) and, for a schedule not watched here, by the name the form shows. */
+export const OverridePreviewRequestSchema = OverrideRequestSchema.extend(ShownSchema.shape);
+export type OverridePreviewRequest = z.infer<typeof OverridePreviewRequestSchema>;
+
+/** The preview in words, as shared/preview-lines.ts makes them (main words them; the form shows them). */
+export const PreviewLinesSchema = z.object({
+  who: z.string(),
+  covers: z.string(),
+  window: z.string(),
+  already: z.string().optional(),
+  replaces: z.string().optional(),
+  drop: z.string().optional(),
+  nothingToDo: z.boolean(),
+  replaced: z.string(),
+});
+
 export const OverridePreviewSchema = z.object({
   scheduleId: z.string(),
   start: z.string(),
@@ -88,6 +113,8 @@ export const OverridePreviewSchema = z.object({
   /** What the preview's statements over the window rest on (fresh, saved data, or unknown time in it): "nothing to
    *  change" is said, and Create held back, only on fresh data. */
   basis: BasisSchema,
+  /** Its lines, worded by main for the form (absent on the previews main makes for itself). */
+  words: PreviewLinesSchema.optional(),
 });
 export type OverridePreview = z.infer<typeof OverridePreviewSchema>;
 
@@ -144,6 +171,8 @@ export const OverrideViewSchema = z.object({
   start: z.string(),
   end: z.string(),
   users: z.array(PersonSchema),
+  /** What the form's result says of it, worded by main (shared/preview-lines.ts resultLines). */
+  words: z.object({ headline: z.string(), window: z.string() }).optional(),
 });
 export type OverrideView = z.infer<typeof OverrideViewSchema>;
 

@@ -9,8 +9,9 @@ import type { SettingsFixSection } from './readiness-fix';
 import {
   ScheduleId,
   ForAccount,
-  OverrideRequestSchema,
+  OverridePreviewRequestSchema,
   OverridePreviewSchema,
+  ShownSchema,
   CandidatesRequestSchema,
   CandidateSchema,
   OverrideViewSchema,
@@ -47,6 +48,7 @@ export type { Failure } from './failure';
 export {
   OverrideWindowSchema,
   OverrideRequestSchema,
+  OverridePreviewRequestSchema,
   OverridePreviewSchema,
   CandidatesRequestSchema,
   CandidateSchema,
@@ -134,20 +136,24 @@ export interface ChannelSpec {
 export const invokeChannels = {
   'state:get': { request: None, response: resultOf(AppStateSchema), handler: 'engine' },
   'sync:refresh': { request: None, response: resultOf(None), handler: 'engine' },
-  'override:preview': { request: OverrideRequestSchema, response: resultOf(OverridePreviewSchema), handler: 'engine' },
+  'override:preview': {
+    request: OverridePreviewRequestSchema,
+    response: resultOf(OverridePreviewSchema),
+    handler: 'engine',
+  },
   'override:candidates': {
     request: CandidatesRequestSchema,
     response: resultOf(z.array(CandidateSchema)),
     handler: 'engine',
   },
   'override:create': {
-    request: OverrideRequestSchema,
+    request: OverridePreviewRequestSchema,
     response: resultOf(OverrideOutcomeSchema),
     handler: 'engine',
     write: true,
   },
   'override:get': {
-    request: z.object({ scheduleId: ScheduleId, overrideId: id('Override id') }),
+    request: z.object({ scheduleId: ScheduleId, overrideId: id('Override id'), ...ShownSchema.shape }),
     response: resultOf(OverrideViewSchema),
     handler: 'engine',
   },

@@ -35,6 +35,8 @@ export const FIELD_LIMITS = {
   /** A view's parameter name and value (window:open, navigate). */
   viewParamName: 40,
   viewParamValue: 200,
+  /** An IANA time zone name (America/Argentina/ComodRivadavia is 32). */
+  timeZone: 64,
   /** An account's id (work, acme-eu). */
   accountId: 32,
   /** An account's name as the user calls it. */

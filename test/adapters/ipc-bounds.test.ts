@@ -136,17 +136,21 @@ const OVERRIDE_FIELDS = {
   'coveredShift.end': ['End', 40],
 } as const;
 
+const SHOWN = { localZone: 'Europe/Berlin', scheduleName: 'Platform' };
+const SHOWN_FIELDS = { localZone: ['Time zone', 64], scheduleName: ['Schedule name', 200] } as const;
+
 /** Per channel: a valid request naming every text field, and each field's name in messages and its limit. */
 const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<string, readonly [string, number]> }>> = {
-  'override:preview': { base: OVERRIDE, fields: OVERRIDE_FIELDS },
-  'override:create': { base: OVERRIDE, fields: OVERRIDE_FIELDS },
+  // The form's zone and the schedule's name as it shows it, which main words the preview and the result with.
+  'override:preview': { base: { ...OVERRIDE, ...SHOWN }, fields: { ...OVERRIDE_FIELDS, ...SHOWN_FIELDS } },
+  'override:create': { base: { ...OVERRIDE, ...SHOWN }, fields: { ...OVERRIDE_FIELDS, ...SHOWN_FIELDS } },
   'override:candidates': {
     base: { scheduleId: 'sch_a', window: WINDOW },
     fields: { scheduleId: REF, 'window.start': ['Start', 40], 'window.end': ['End', 40] },
   },
   'override:get': {
-    base: { scheduleId: 'sch_a', overrideId: 'ovr_1' },
-    fields: { scheduleId: REF, overrideId: ['Override id', 128] },
+    base: { scheduleId: 'sch_a', overrideId: 'ovr_1', ...SHOWN },
+    fields: { scheduleId: REF, overrideId: ['Override id', 128], ...SHOWN_FIELDS },
   },
   'override:recheck': {
     base: { scheduleId: 'sch_a', start: AT, end: '2026-03-02T10:00:00Z', covering: ['ada@example.com'] },

@@ -1,7 +1,8 @@
 // How the popover names several services: nothing changes with one account; with several every schedule row names
 // its account, cards group by account in the user's order, and an account that is not fresh says its problem.
 import { describe, expect, it } from 'vitest';
-import { myEmailFor, accountSyncText } from '../../renderer/src/lib/account-texts';
+import { accountSyncText } from '../../renderer/src/lib/account-texts';
+import { myEmailFor } from '../../electron/shared/people-names';
 import { accountHeading, withAccount } from '../../renderer/src/lib/accounts';
 import { groupByAccount } from '../../renderer/src/lib/card-groups';
 import { askRows } from '../../renderer/src/lib/glance';

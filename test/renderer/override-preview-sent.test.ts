@@ -4,6 +4,7 @@
 // invites a second override.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OverridePreview, OverrideRequest } from '../../electron/shared/ipc-contract';
+import { previewLines } from '../../electron/shared/preview-lines';
 import type { AppState } from '../../electron/shared/view-state';
 import { loadRunes, rendererFile } from './support/runes';
 import { ada, appState } from './support/state';
@@ -40,6 +41,18 @@ function previewOf(request: OverrideRequest, over: Partial<OverridePreview> = {}
   };
 }
 
+/** The preview as main answers it: with its words (shared/preview-lines.ts), "nothing to do" among them. */
+function worded(request: unknown): OverridePreview {
+  const p = preview(request as OverrideRequest);
+  const words = previewLines(p, {
+    scheduleName: 'Platform',
+    names: (e) => [...e],
+    windowText: () => '',
+    time: () => '',
+  });
+  return { ...p, words };
+}
+
 type Call = { channel: string; request: unknown };
 let calls: Call[];
 let preview: (request: OverrideRequest) => OverridePreview;
@@ -52,8 +65,7 @@ beforeEach(() => {
   created = { ok: false, error: { kind: 'outcome_unknown', message: 'The answer was lost.' } };
   const invoke = (channel: string, request: unknown): Promise<unknown> => {
     calls.push({ channel, request });
-    if (channel === 'override:preview')
-      return Promise.resolve({ ok: true, value: preview(request as OverrideRequest) });
+    if (channel === 'override:preview') return Promise.resolve({ ok: true, value: worded(request) });
     if (channel === 'override:candidates') return Promise.resolve({ ok: true, value: [] });
     if (channel === 'override:create') return Promise.resolve(created);
     if (channel === 'override:recheck') return Promise.resolve({ ok: true, value: null });

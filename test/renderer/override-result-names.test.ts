@@ -1,10 +1,11 @@
 // One person is shown one way in an override's result and preview: by name when any list the result carries knows
 // it (the schedule's people, the people the service read back, those replaced), else by e-mail; never "dan@…
-// covers" above "Replaces Dan Brown". Server-rendered with the form's own namer (nameFor over the schedule's people).
+// covers" above "Replaces Dan Brown". Worded by main's module (shared/preview-lines.ts) with the form's namer, then rendered.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { OverridePreview } from '../../electron/shared/action-schemas';
 import type { Person } from '../../electron/shared/view-state';
+import { previewLines, resultLines } from '../../electron/shared/preview-lines';
 import { nameFor } from '../../renderer/src/lib/people';
 import { renderToHtml } from './support/ssr';
 
@@ -27,7 +28,15 @@ const preview: OverridePreview = {
   basis: { kind: 'fresh', readAt: '2026-05-04T07:59:00Z' },
 };
 const created = { id: 'ov_1', scheduleId: 'sch_platform', start: preview.start, end: preview.end, users: [dan] };
-const common = { scheduleName: 'Platform primary', names, windowText: () => 'today 10:00 → 12:00' };
+const common = {
+  scheduleName: 'Platform primary',
+  names,
+  windowText: () => 'today 10:00 → 12:00',
+  time: () => '07:59',
+};
+/** What main answers (core/engine/preview-words.ts): the preview and the override read back, worded with the namer. */
+const asked: OverridePreview = { ...preview, words: previewLines(preview, common) };
+const read = { ...created, words: resultLines(created, common) };
 const text = (html: string) =>
   html
     .replace(/<!--[^>]*-->/g, '')
@@ -37,10 +46,9 @@ const text = (html: string) =>
 describe('names in an override result', () => {
   it('names the person covering by the name the service read back, as "Replaces" names people', async () => {
     const html = await renderToHtml(RESULT, {
-      ...common,
-      outcome: { status: 'created', override: created },
-      fetched: created,
-      attempted: preview,
+      outcome: { status: 'created', override: read },
+      fetched: read,
+      attempted: asked,
       recheck: null,
       oncheck: () => undefined,
       onanother: () => undefined,
@@ -51,16 +59,15 @@ describe('names in an override result', () => {
 
   it('names the person asked in an unknown outcome and in the preview by name, once known anywhere in it', async () => {
     const unknown = await renderToHtml(RESULT, {
-      ...common,
       outcome: { status: 'unknown', message: 'The service did not answer.' },
       fetched: null,
-      attempted: preview,
+      attempted: asked,
       recheck: null,
       oncheck: () => undefined,
       onanother: () => undefined,
     });
     expect(text(unknown)).toContain('Dan Brown covers Platform primary');
-    const box = await renderToHtml(PREVIEW, { ...common, preview: { ok: true, value: preview } });
+    const box = await renderToHtml(PREVIEW, { preview: { ok: true, value: asked } });
     expect(text(box)).toContain('Dan Brown');
     expect(text(box)).not.toMatch(/dan@example\.com/i);
   });

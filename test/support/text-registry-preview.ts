@@ -1,13 +1,14 @@
 // The registry's form-preview texts (issue 47, round 12 #1): what the quick override's preview says of a window
 // (whom it replaces, "already on call", the drop in people on call), planned by the real core (planOverride, as
-// core/actions/override.ts asks it) and worded by the form's own module (renderer/src/lib/preview-lines.ts), so the
-// properties over the registry read what the form says about who is on call, with its basis.
+// core/actions/override.ts asks it) and worded by the module main words the form's preview with
+// (electron/shared/preview-lines.ts), so the properties over the registry read what the form says about who is on
+// call, with its basis.
 import { planOverride } from '../../electron/core/actions/override-window';
 import type { Snapshot } from '../../electron/core/model/snapshot';
 import { formatDayTime } from '../../electron/shared/format';
 import type { ServiceSettings } from '../../electron/shared/settings';
 import type { Basis } from '../../electron/shared/view-state';
-import { previewLines } from '../../renderer/src/lib/preview-lines';
+import { previewLines } from '../../electron/shared/preview-lines';
 
 /** One account's override form: a schedule, a window and who covers (empty: me). */
 export interface AccountPreview {

@@ -13,6 +13,7 @@ import type { ClientOptions, OncallClient } from '../../api/client-types';
 import { accountAdd } from './account-add';
 import type { AccountSession } from './account-session';
 import { GONE, inSession, refAnswer, refOf, routesOf, type Routes } from './account-routes';
+import { wordedAnswer, wordedOutcome, wordedRead } from './preview-words';
 import { writeThrough } from './write-through';
 import type { SettingsHolder } from './settings';
 import { testNotificationHandler } from './test-notification';
@@ -45,7 +46,7 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
   const refreshAll = (): ReturnType<EngineHandlers['sync:refresh']> => refreshEvery(parts, routes);
   return {
     ...forAllHandlers(parts, refreshAll),
-    ...byScheduleHandlers(routes, (ref) => writeRef(parts, ref)),
+    ...byScheduleHandlers(routes, (ref) => writeRef(parts, ref), parts),
     ...byAccountHandlers(routes),
     ...appHandlers(parts),
   };
@@ -138,6 +139,7 @@ async function written<R extends { scheduleId: string }, T extends { scheduleId:
 function byScheduleHandlers(
   routes: Routes,
   via: (ref: string) => string,
+  parts: Pick<AccountHandlerParts, 'state' | 'clock' | 'localZone'>,
 ): Handlers<
   | 'override:preview'
   | 'override:candidates'
@@ -148,17 +150,20 @@ function byScheduleHandlers(
   | 'chat-group:put'
 > {
   return {
-    'override:preview': (request) => refAnswer(routes, request, (h, q) => h['override:preview'](q)),
+    'override:preview': async (request) =>
+      wordedAnswer(await refAnswer(routes, request, (h, q) => h['override:preview'](q)), request, parts),
     'override:candidates': async (request) =>
       (await inSession(routes, request, (h, q) => h['override:candidates'](q)))?.answer ?? GONE,
-    'override:create': async (request) => {
+    'override:create': async ({ localZone, scheduleName, ...request }) => {
       const a = await writeThrough(routes, via, request, (h, q) => h['override:create'](q));
       const asked = refParts(request.scheduleId).accountId;
+      const named = { ...request, localZone, scheduleName };
       return a.ok && a.value.status === 'created'
-        ? { ok: true, value: { ...a.value, override: refOf(a.value.override, asked) } }
+        ? wordedOutcome({ ok: true, value: { ...a.value, override: refOf(a.value.override, asked) } }, named, parts)
         : a;
     },
-    'override:get': (request) => refAnswer(routes, request, (h, q) => h['override:get'](q)),
+    'override:get': async (request) =>
+      wordedRead(await refAnswer(routes, request, (h, q) => h['override:get'](q)), request, parts),
     'take-over:now': (request) => written(routes, via, request, (h, q) => h['take-over:now'](q)),
     'take-over:hand-back': (request) => written(routes, via, request, (h, q) => h['take-over:hand-back'](q)),
     'chat-group:put': async (request) =>

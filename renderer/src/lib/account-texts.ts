@@ -1,7 +1,6 @@
-// What the forms say about an account (Settings' Accounts list) and find on one (my e-mail for a schedule): apart
+// What the forms say about an account (Settings' Accounts list; my e-mail for a schedule is shared/people-names): apart
 // from ./accounts.ts, whose popover parts are in the popover's first load, while these load with the forms.
-import { refParts } from '../../../electron/shared/accounts';
-import type { AccountView, AppState } from '../../../electron/shared/view-state';
+import type { AccountView } from '../../../electron/shared/view-state';
 import { syncProblem } from './accounts';
 
 /** Where an account's key lives, as the Accounts list says it. */
@@ -16,10 +15,4 @@ export function keyText(account: Pick<AccountView, 'hasKey' | 'keyStorage' | 'ke
 export function accountSyncText(account: Pick<AccountView, 'sync'>): string {
   const problem = syncProblem(account.sync);
   return problem ? problem.charAt(0).toUpperCase() + problem.slice(1) : 'Up to date';
-}
-
-/** My e-mail (as typed in Settings) on the account of a schedule, by its ref: '' when that account has none. */
-export function myEmailFor(state: Pick<AppState, 'settings' | 'schedules'>, ref: string): string {
-  const accountId = state.schedules.find((s) => s.id === ref)?.accountId ?? refParts(ref).accountId;
-  return state.settings.accounts.find((a) => a.id === accountId)?.email ?? '';
 }

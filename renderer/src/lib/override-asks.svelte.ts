@@ -19,6 +19,8 @@ export type AsksSource = {
   candidatesAsk: () => CandidatesRequest | undefined;
   /** As JSON: a re-derivation with the same schedule, window and reads (a minute's tick) asks nothing again. */
   candidatesKey: () => string;
+  /** What main words the preview with: the form's zone and the schedule's name as the form shows it. */
+  shown: () => { localZone: string; scheduleName: string };
 };
 
 export class OverrideAsks {
@@ -60,8 +62,9 @@ export class OverrideAsks {
       return undefined;
     }
     const asked = current.request;
+    const shown = this.#source.shown();
     const timer = setTimeout(async () => {
-      const answer = await invoke('override:preview', asked);
+      const answer = await invoke('override:preview', { ...asked, ...shown });
       if (seq !== this.#previewSeq) return;
       this.#previewed = JSON.stringify(asked);
       this.#preview = answer.ok ? { ok: true, value: answer.value } : { ok: false, message: answer.error.message };

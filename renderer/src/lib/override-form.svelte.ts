@@ -1,7 +1,6 @@
 // The quick override form's state and actions, for OverrideView to bind to: the values as typed (kept as a draft
 // while unsaved), the live check and the engine's preview; sending and its outcome are its OverrideWrite's.
-import { nothingToDo } from './preview-text';
-import type { AppState, Person, ScheduleView } from '../../../electron/shared/view-state';
+import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 import { app } from './app-state.svelte';
 import { invoke } from './bridge';
 import type { FieldErrors } from './limits';
@@ -20,12 +19,11 @@ import {
 import { OverrideWrite } from './override-write.svelte';
 import { OverrideAsks } from './override-asks.svelte';
 import { zonedWindow } from './zoned-window';
-import { formatDayTime } from '../../../electron/shared/format';
 import { formZoneNote } from './form-zone';
-import { nameFor, suggestions } from './people';
+import { suggestions } from './people';
 import { hashFor } from './route';
 import { dayOptions, uses24h } from './time-input';
-import { myEmailFor } from './account-texts';
+import { myEmailFor } from '../../../electron/shared/people-names';
 import { withAccount } from './accounts';
 import { answeredRequest, submitLabelOf, withAnswered } from './override-request';
 
@@ -149,7 +147,8 @@ export class OverrideForm {
   }
   get nothingToDo(): boolean {
     const p = this.#asks.previewOf(this.checked);
-    return p !== null && nothingToDo(p);
+    // Main says so with the preview's words (shared/preview-text.ts): Create is held back only on fresh data.
+    return p?.words?.nothingToDo === true;
   }
   get submitLabel(): string {
     return submitLabelOf(this.write.phase === 'sending', this.checked.ok && this.write.isRetry(this.checked.request));
@@ -175,6 +174,7 @@ export class OverrideForm {
       checked: () => this.checked,
       candidatesAsk: () => this.#candidatesAsk,
       candidatesKey: () => this.#candidatesKey,
+      shown: () => this.#shown(),
     });
     // Unsaved input outlives the window: closing it (Esc, ×) keeps the draft for the next time it opens.
     $effect(() => {
@@ -183,14 +183,12 @@ export class OverrideForm {
     });
   }
 
-  windowText = (start: string, end: string): string => zonedWindow(start, end, this.schedule?.timeZone, this.localZone);
-  /** An instant as every surface words it: when the saved data a preview rests on was read ("09:00"). */
-  timeText = (iso: string): string => formatDayTime(iso, { ...app.formatContext, localZone: this.localZone });
+  /** What main words the preview and the result with: this form's zone and the schedule's name as it shows it. */
+  #shown() {
+    return { localZone: this.localZone, scheduleName: this.scheduleName };
+  }
 
-  /** Names for e-mails, from the schedule's people and `also` (the people a preview or result carries, whose names
-   *  the service sent): one person reads one way in one result, by name when any of them knows it, else by e-mail. */
-  names = (emails: readonly string[], also: readonly Person[] = []): string[] =>
-    emails.map((e) => nameFor(e, [...this.known, ...also], this.myEmail));
+  windowText = (start: string, end: string): string => zonedWindow(start, end, this.schedule?.timeZone, this.localZone);
 
   /** Any edit clears what the engine said about the last attempt: it was about other values. */
   edited = (): void => {
@@ -236,11 +234,15 @@ export class OverrideForm {
     // What the result (and "Check again") says was asked for: the preview of this request, asked now when the one
     // shown is still of the values before the last change.
     const shown = this.#asks.previewOf(checked);
-    const refusal = await this.write.send(sent, async () => {
-      if (shown) return shown;
-      const answer = await invoke('override:preview', sent);
-      return answer.ok ? answer.value : null;
-    });
+    const refusal = await this.write.send(
+      sent,
+      async () => {
+        if (shown) return shown;
+        const answer = await invoke('override:preview', { ...sent, ...this.#shown() });
+        return answer.ok ? answer.value : null;
+      },
+      this.#shown(),
+    );
     if (!refusal) {
       clearDraft();
       return false;

@@ -7,6 +7,7 @@ import type {
   OverrideRequest,
   OverrideView,
 } from '../../../electron/shared/ipc-contract';
+import type { Shown } from '../../../electron/shared/action-schemas';
 import { nextStep } from '../../../electron/shared/next-step';
 import { CANNOT_TELL_TEXT } from '../../../electron/shared/recheck-words';
 import { invoke } from './bridge';
@@ -53,23 +54,29 @@ export class OverrideWrite {
 
   /** Sends the request, after its preview (what the outcome says was asked for; asked before the write, which
    *  would change it); resolves the refusal when nothing was created, else undefined (the outcome is shown). */
-  async send(request: OverrideRequest, preview: () => Promise<OverridePreview | null>): Promise<Refusal | undefined> {
+  async send(
+    request: OverrideRequest,
+    preview: () => Promise<OverridePreview | null>,
+    shown: Shown,
+  ): Promise<Refusal | undefined> {
     this.#phase = 'sending';
     this.#scheduleId = request.scheduleId;
     this.#sentPreview = await preview();
     // Whom the preview said it replaces: main re-reads the window first and sends nothing if that changed meanwhile.
     // And the window it showed: a "rest of current shift" that ends elsewhere now is said, not written.
-    const shown = this.sentPreview;
+    const seen = this.sentPreview;
+    // With what main words the result with (the form's zone and schedule name).
     const answer = await invoke(
       'override:create',
-      shown
+      seen
         ? {
             ...request,
-            replaces: shown.replaces.map((p) => p.email),
+            ...shown,
+            replaces: seen.replaces.map((p) => p.email),
             // Who it showed at each instant: a manager's change inside the window is said, not written over.
-            previewed: { start: shown.start, end: shown.end, ...(shown.held ? { held: shown.held } : {}) },
+            previewed: { start: seen.start, end: seen.end, ...(seen.held ? { held: seen.held } : {}) },
           }
-        : request,
+        : { ...request, ...shown },
     );
     // A failure that may follow a sent write (an answer lost on its way back) is an unknown outcome, with "Check
     // again", not "Not created": creating it again could make a second override.
@@ -80,13 +87,13 @@ export class OverrideWrite {
     const value: OverrideOutcome = answer.ok ? answer.value : { status: 'unknown', message: answer.error.message };
     this.#outcome = value;
     this.#notSavedRequest = value.status === 'not_created' ? JSON.stringify(request) : null;
-    if (value.status === 'created') await this.#fetchBack(value.override);
+    if (value.status === 'created') await this.#fetchBack(value.override, shown);
     this.#phase = value.status === 'not_created' ? 'editing' : 'done';
     return value.status === 'not_created' ? { message: value.message } : undefined;
   }
 
-  async #fetchBack(created: OverrideView): Promise<void> {
-    const read = await invoke('override:get', { scheduleId: created.scheduleId, overrideId: created.id });
+  async #fetchBack(created: OverrideView, shown: Shown): Promise<void> {
+    const read = await invoke('override:get', { scheduleId: created.scheduleId, overrideId: created.id, ...shown });
     this.#fetched = read.ok ? read.value : created;
   }
 

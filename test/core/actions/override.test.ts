@@ -48,6 +48,15 @@ describe('override:preview', () => {
           kind: 'fresh',
           readAt: preview.ok ? (preview.value.basis.kind === 'fresh' ? preview.value.basis.readAt : 'fresh') : '',
         },
+        // As the form shows it (main words it): me by name, the window in the engine's zone (Berlin, UTC+1).
+        words: {
+          who: 'Mia Meyer (you)',
+          covers: 'covers Berlin primary',
+          window: 'Wed 11:00 – Thu 09:00 · 22 h',
+          replaces: 'Replaces Alice Doe',
+          replaced: 'Alice Doe',
+          nothingToDo: false,
+        },
       },
     });
   });

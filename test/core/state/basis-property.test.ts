@@ -11,7 +11,7 @@ import { planOverride } from '../../../electron/core/actions/override-window';
 import { deriveState } from '../../../electron/core/state/derive';
 import { trayTooltip } from '../../../electron/core/state/tray-menu';
 import { readinessLine } from '../../../electron/shared/readiness-text';
-import { alreadyOnCallText, nothingToDo } from '../../../renderer/src/lib/preview-text';
+import { alreadyOnCallText, nothingToDo } from '../../../electron/shared/preview-text';
 import {
   SETUP_OK,
   alice,

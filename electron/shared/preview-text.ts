@@ -2,9 +2,9 @@
 // Create held back, only on fresh data; from saved data it says so, with when it was read ("According to saved data
 // from 09:00", as the reminders word it), and leaves Create on; over unknown time it is never said. "You are", never
 // "You is".
-import { assertNever, basisNote } from '../../../electron/shared/basis';
-import { joinNames as list } from '../../../electron/shared/format';
-import type { OverridePreview } from '../../../electron/shared/ipc-contract';
+import { assertNever, basisNote } from './basis';
+import { joinNames as list } from './format';
+import type { OverridePreview } from './ipc-contract';
 
 /** "is" for one person named in the third person; "are" for several, and for "You". */
 export function beVerb(names: readonly string[]): 'is' | 'are' {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { planOverride } from '../../electron/core/actions/override-window';
 import type { ScheduleSnapshot } from '../../electron/core/model/snapshot';
-import { alreadyOnCallText, nothingToDo } from '../../renderer/src/lib/preview-text';
+import { alreadyOnCallText, nothingToDo } from '../../electron/shared/preview-text';
 import { alice, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../core/support/fixtures';
 
 const NOW = '2026-03-10T12:00:00Z';

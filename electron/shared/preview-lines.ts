@@ -1,14 +1,15 @@
-// The quick override's preview in words (PreviewBox.svelte shows them; the text registry reads them): who covers,
-// the window, and what the form states about who is on call in it (whom it replaces, "already on call", the drop).
+// The quick override's preview in words, made by main as it answers the form (core/engine/preview-words.ts;
+// PreviewBox.svelte shows them, the text registry reads them): who covers, the window, and what the form states
+// about who is on call in it (whom it replaces, "already on call", the drop).
 // Each of those statements carries its basis in the one wording every surface uses ("saved data from 09:00",
 // shared/basis.ts): the form is where a write is decided, and a read that failed may have missed a change (issue 47,
 // round 12 #1: "Replaces nobody: no one is on call then." was said from saved data). "No one is on call" is said
 // plainly only from fresh data; over time not known it is never said.
-import { basisMark } from '../../../electron/shared/basis';
-import { formatDuration, joinNames as list } from '../../../electron/shared/format';
-import { savedMark } from '../../../electron/shared/knowledge';
-import type { OverridePreview } from '../../../electron/shared/ipc-contract';
-import type { Person } from '../../../electron/shared/view-state';
+import { basisMark } from './basis';
+import { formatDuration, joinNames as list } from './format';
+import { savedMark } from './knowledge';
+import type { OverridePreview, OverrideView } from './ipc-contract';
+import type { Person } from './view-state';
 import { alreadyOnCallText, beVerb, nothingToDo } from './preview-text';
 
 export interface PreviewWords {
@@ -33,6 +34,16 @@ export interface PreviewLines {
   replaces?: string;
   /** "On call drops from 2 people to 1 for this window." */
   drop?: string;
+  /** Nothing to change, by fresh data (preview-text.ts): the form then holds Create back. */
+  nothingToDo: boolean;
+  /** Whom it replaces as the result restates what was asked ("Dan Brown and Carol Lee", "nobody"). */
+  replaced: string;
+}
+
+/** The result's words for the override read back: "Dan Brown covers Platform" and its window with its length. */
+export interface ResultLines {
+  headline: string;
+  window: string;
 }
 
 const UNKNOWN = "Replaces: unknown. Who is on call then isn't known (not loaded, or shifts that couldn't be read).";
@@ -61,6 +72,26 @@ function replacesText(p: OverridePreview, covering: readonly string[], w: Previe
   return `Replaces nobody else${mark}: ${list(covering)} ${beVerb(covering)} on call for part of it already.`;
 }
 
+/** Whom it replaces, as the result (OverrideResult) restates what was asked: who was on call in part of the window
+ *  and isn't known is never "nobody". */
+function replacedText(p: OverridePreview, w: PreviewWords): string {
+  const named = p.replaces.map((r) => w.names([r.email], p.replaces)[0] ?? r.email);
+  if (named.length > 0) return `${list(named)}${p.unknownOnCall ? ' (and anyone not known)' : ''}`;
+  return p.unknownOnCall ? 'whoever is on call (not known here)' : 'nobody';
+}
+
+/** The override as the service read it back, as the result says it; its people are named by the names it carries. */
+export function resultLines(view: OverrideView, w: PreviewWords): ResultLines {
+  const who = w.names(
+    view.users.map((u) => u.email),
+    view.users,
+  );
+  return {
+    headline: `${list(who)} ${view.users.length === 1 ? 'covers' : 'cover'} ${w.scheduleName}`,
+    window: windowLine(w.windowText, view.start, view.end),
+  };
+}
+
 /** "Sun 17:35 – Tue 13:35 · 44 h": a window and its length, as the preview and the result (OverrideResult) say it. */
 export function windowLine(windowText: (start: string, end: string) => string, start: string, end: string): string {
   return `${windowText(start, end)} · ${formatDuration(Date.parse(end) - Date.parse(start))}`;
@@ -83,5 +114,7 @@ export function previewLines(p: OverridePreview, w: PreviewWords): PreviewLines 
     ...(already === undefined ? {} : { already }),
     ...(p.alreadyOnCall ? {} : { replaces: replacesText(p, covering, w) }),
     ...(drop === undefined ? {} : { drop }),
+    nothingToDo: nothingToDo(p),
+    replaced: replacedText(p, w),
   };
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { planOverride } from '../../electron/core/actions/override-window';
 import type { ScheduleSnapshot } from '../../electron/core/model/snapshot';
 import { formatDayTime } from '../../electron/shared/format';
-import { previewLines, type PreviewLines } from '../../renderer/src/lib/preview-lines';
+import { previewLines, type PreviewLines } from '../../electron/shared/preview-lines';
 import { alice, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../core/support/fixtures';
 
 const NOW = '2026-03-10T12:00:00Z';
