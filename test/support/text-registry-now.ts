@@ -1,7 +1,7 @@
 // The registry's statements of my time now on the tray and `status`: my run where blocks carry it on, else each block
 // by its schedule's own end, and my run's end said apart where another schedule leaves it unknown (adv47 r23 #3).
 import { statusNowLine, statusRunEndNote, statusRunLine } from '../../electron/cli/status-mine';
-import { onCallPhrase, runPhrase, shiftPhrase } from '../../electron/core/state/tray-sections';
+import { onCallPhrase, runPhrase, shiftPhrase, trayRunEndNote } from '../../electron/core/state/tray-sections';
 import type { OnCallRun } from '../../electron/shared/on-call-run';
 import type { AppState, MyShift } from '../../electron/shared/view-state';
 import type { Said } from './text-registry-said';
@@ -18,12 +18,14 @@ export function nowStatements(
   menu: boolean,
   { f, o }: Opts,
   said: Say,
+  /** The menu's first item is the short glance: each schedule's lines of mine are in its submenu (fix 49 menu 2). */
+  menuShort = false,
 ): Said[] {
   const out: Said[] = [];
   if (!run) return out;
-  const both = (m: MyShift, tray: string, status: string): Said[] => [
+  const both = (m: MyShift, tray: string, status: string, inMenu = tray): Said[] => [
     said('tray-tooltip', 'now', m, tray),
-    ...(menu ? [said('tray-menu', 'now', m, tray)] : []),
+    ...(menu ? [said('tray-menu', 'now', m, inMenu)] : []),
     said('status', 'now', m, status),
   ];
   // Back to back on several schedules: one statement of my continuous on-call time (shared/on-call-run.ts), about
@@ -37,6 +39,14 @@ export function nowStatements(
   const last = state.me.onCallNow[state.me.onCallNow.length - 1];
   const note = statusRunEndNote(state, run, o);
   if (last && note !== '')
-    out.push(...both(last, onCallPhrase(state, f) ?? '', `${statusNowLine(state, last, o)}${note}`));
+    out.push(
+      ...both(
+        last,
+        onCallPhrase(state, f) ?? '',
+        `${statusNowLine(state, last, o)}${note}`,
+        // Under a short first item, the last block's own line in its submenu carries the run's end, as `status`'s.
+        menuShort ? `${shiftPhrase(last, f, state)}${trayRunEndNote(state, run, f)}` : undefined,
+      ),
+    );
   return out;
 }

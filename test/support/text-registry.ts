@@ -8,7 +8,7 @@ import { statusNextOf } from '../../electron/cli/status-mine';
 import { myRunNext, myRunNow } from '../../electron/shared/on-call-run';
 import { handoffNextPhrase, handoffNowLine, buildHandoffSummary } from '../../electron/core/state/handoff-summary';
 import { buildTrayMenu, trayTooltip, type TrayMenuItem } from '../../electron/core/state/tray-menu';
-import { nextPhrase } from '../../electron/core/state/tray-sections';
+import { myShiftLine, nextPhrase } from '../../electron/core/state/tray-sections';
 import { nowStatements } from './text-registry-now';
 import type { NotificationRequest } from '../../electron/core/ports';
 import type { CalendarInput } from '../../electron/core/calendar/publisher';
@@ -128,7 +128,9 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
   // The menu says my shift only once a key is there and a schedule is watched (else it asks for setup).
   const menu = state.setup.hasKey && state.schedules.length > 0;
   const run = myRunNow(state, nowMs);
-  out.push(...nowStatements(state, run, menu, { f, o }, said));
+  // The menu's first item the short glance (not the whole line): each schedule's own statement is in its submenu.
+  const menuShort = menu && whole['tray-menu'].split('\n')[0] !== myShiftLine(state, f);
+  out.push(...nowStatements(state, run, menu, { f, o }, said, menuShort));
   // The hand-off words each block I am on now, with the block's own end (its run is its "next block" line's).
   for (const m of state.me.onCallNow) out.push(said('handoff', 'now', m, handoffNowLine(state, m, o)));
   const next = state.me.nextShift;

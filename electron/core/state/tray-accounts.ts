@@ -10,6 +10,7 @@ import type { AppState, ScheduleView } from '../../shared/view-state';
 import { orderedSchedules, scheduleSection, type Fmt } from './tray-sections';
 import type { TrayLeafItem, TraySubmenu } from './tray-items';
 import { pauseUntil, takeOverItems } from './tray-actions';
+import { myScheduleLines } from './tray-my-schedule-lines';
 
 /** "muted", "paused until 14:00", or undefined while the account's reminders come. */
 /** "reminders muted" after a name, or "Reminders muted" as a line of its own (`opening`). */
@@ -98,6 +99,7 @@ export function accountSubmenus(state: AppState, f: Fmt): TraySubmenu[] {
       .filter((s) => s.accountId === account.id)
       .flatMap((s): TrayLeafItem[] => [
         ...scheduleSection(s, f, state, false),
+        ...myScheduleLines(s, f, state),
         // Taking a schedule over sits with it, inside its account: never a top-level item per person on call.
         ...takeOverItems(state, f, s.id),
         { type: 'separator' },

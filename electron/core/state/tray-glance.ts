@@ -16,6 +16,7 @@ import {
 } from './tray-sections';
 import { takeOverItems } from './tray-actions';
 import { myStateLine } from './tray-my-line';
+import { myScheduleLines } from './tray-my-schedule-lines';
 import { halfSwapLine } from '../../shared/half-swap-text';
 import type { TrayActionId, TrayLeafItem, TrayMenuItem, TraySubmenu } from './tray-items';
 
@@ -32,11 +33,12 @@ export function nowLineLabel(section: readonly TrayLeafItem[]): string {
 /** One schedule as a submenu labelled with its now-line: inside, its now and next lines and its take-over items. */
 export function scheduleSubmenu(s: ScheduleView, f: Fmt, state: AppState): TraySubmenu {
   const section = scheduleSection(s, f, state);
+  const mine = myScheduleLines(s, f, state);
   const actions = takeOverItems(state, f, s.id);
   return {
     type: 'submenu',
     label: nowLineLabel(section),
-    items: [...section, ...(actions.length > 0 ? [{ type: 'separator' as const }, ...actions] : [])],
+    items: [...section, ...mine, ...(actions.length > 0 ? [{ type: 'separator' as const }, ...actions] : [])],
   };
 }
 

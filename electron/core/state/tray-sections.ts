@@ -87,7 +87,7 @@ export function runPhrase(state: AppState, f: Fmt): string | undefined {
 }
 
 /** " · your on-call time: until at least 10:00, then unknown (…)" beside the blocks I'm on (run-words.ts). */
-const trayRunEndNote = (state: AppState, run: OnCallRun, f: Fmt): string =>
+export const trayRunEndNote = (state: AppState, run: OnCallRun, f: Fmt): string =>
   runEndNote(state, run, (iso) => fmt(iso, f, runZones(state, run).end));
 
 /** "Platform primary until 17:00 (5 h left)": every block I'm on now, or my on-call run; undefined off call. */

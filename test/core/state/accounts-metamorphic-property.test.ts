@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildTrayMenu } from '../../../electron/core/state/tray-menu';
 import { scheduleSection } from '../../../electron/core/state/tray-sections';
+import { myScheduleLines } from '../../../electron/core/state/tray-my-schedule-lines';
 import { planReminders } from '../../../electron/core/reminders/plan';
 import {
   accountSilenced,
@@ -48,7 +49,14 @@ function trayLines(state: AppState, id: AccountId, label: string): string[] {
         (i.label === label || i.label.startsWith(`${label} (`) || i.label.startsWith(`${label}: `)),
     );
     if (!sub || sub.type !== 'submenu') return [`no submenu for ${label}`];
-    return sub.items.flatMap((i) => (i.type === 'label' && i.label !== 'No schedule shown yet' ? [i.label] : []));
+    // My own lines under a schedule (my block, my run across every account: tray-my-schedule-lines.ts) are about me
+    // and the other accounts too; the registry's properties check them. Here: what the account's schedules say.
+    const mine = new Set(
+      state.schedules.flatMap((s) => myScheduleLines(s, f, state)).map((i) => (i.type === 'label' ? i.label : '')),
+    );
+    return sub.items.flatMap((i) =>
+      i.type === 'label' && i.label !== 'No schedule shown yet' && !mine.has(i.label) ? [i.label] : [],
+    );
   }
   // Alone: every section of its schedules is in the menu, as scheduleSection words it.
   const labels = new Set(trayLabels(menu));

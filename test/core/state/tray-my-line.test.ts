@@ -115,12 +115,16 @@ describe('the tray menu says my state in one short line (issue 49, adv49 r26)', 
       expect(first.split(end).length - 1, first).toBe(1);
       if (w.problems) expect(first, first).toContain(`until at least ${end}, then unknown`);
       else expect(first, first).toContain(`until ${end}`);
-      // Nothing lost: every schedule I'm on call on is still named, with its end, in the submenus below.
+      // Nothing lost: every schedule I'm on call on is still named, with its own end, in the submenus below: my
+      // block's statement as the hand-off words it (issue 47; its account named while there are several).
       const below = trayLabels(menu.slice(1)).join('\n');
       const readable = w.problems ? ['Work'] : ['Work', 'Acme', 'Beta'].slice(0, w.accounts);
       for (const prefix of readable)
-        for (let i = 0; i < w.schedules; i++)
-          if (!(w.problems && i === 3)) expect(below, `${prefix} sched ${i}`).toContain(`${prefix} sched ${i}`);
+        for (let i = 0; i < w.schedules; i++) {
+          if (w.problems && i === 3) continue;
+          const name = w.accounts > 1 ? `${prefix} · ${prefix} sched ${i}` : `${prefix} sched ${i}`;
+          expect(below, name).toContain(`You are on call: ${name} until ${end}`);
+        }
     }, 60_000);
 });
 
