@@ -30,39 +30,34 @@ export interface AsksStatement {
 
 type Ask = AppState['coverage']['askingMe'][number];
 
-/** The statement: the list's own saved time stands for all of an account's requests when its list is saved data;
- *  else each request's own basis (its asked time saved or unchecked: shared/ask-basis-words.ts). */
+/** The statement: an account's list saved data stands for all of its requests (its own time); else each request's
+ *  own basis (its asked time saved or unchecked: shared/ask-basis-words.ts). */
 export function asksStatement(state: AppState): AsksStatement {
   const several = state.accounts.length > 1;
-  const parts: AsksPart[] = [];
-  const ids = [
-    ...new Set([
-      ...state.accounts.map((a) => a.id as string),
-      ...state.coverage.askingMe.map((c) => c.accountId as string),
-    ]),
-  ];
-  for (const id of ids) {
-    const label = several ? (state.accounts.find((a) => a.id === id)?.label ?? id) : '';
-    const asks = state.coverage.askingMe.filter((c) => c.accountId === id);
-    const listSince = listSavedAt(state, id, several);
-    if (listSince !== undefined) {
-      parts.push({ label, count: asks.length, basis: 'saved', since: listSince });
-      continue;
-    }
-    parts.push(...requestParts(asks, label));
-  }
+  const labelOf = (id: string): string => (several ? (state.accounts.find((a) => a.id === id)?.label ?? id) : '');
+  const asking = state.coverage.askingMe;
   // An issue with neither id nor requester is a whole account's list (see shared/knowledge.ts coverageIssuesText).
   const lists = state.coverage.issues.filter((i) => i.id === null && i.requester === null);
-  const unknown = lists.map((i) => (several ? (state.accounts.find((a) => a.id === i.accountId)?.label ?? '') : ''));
-  const unreadable = state.coverage.issues.length - lists.length;
-  return { total: state.coverage.askingMe.length, parts, unknown, unreadable };
-}
-
-/** When account `id`'s list is saved data: its time (with one account, the list's own status). */
-function listSavedAt(state: AppState, id: string, several: boolean): string | undefined {
-  if (several) return state.coverage.savedLists?.find((l) => l.accountId === id)?.since;
+  const known = {
+    total: asking.length,
+    unknown: lists.map((i) => labelOf(i.accountId)),
+    unreadable: state.coverage.issues.length - lists.length,
+  };
   const st = state.coverage.status;
-  return st.kind === 'fresh' || st.kind === 'loading' ? undefined : savedAt(st);
+  const listSince = st.kind === 'fresh' || st.kind === 'loading' ? undefined : savedAt(st);
+  const saved = state.coverage.savedLists;
+  // The list saved data with no account's own time (one account): the whole count rests on it.
+  if (listSince !== undefined && !saved)
+    return { ...known, parts: [{ label: '', count: asking.length, basis: 'saved', since: listSince }] };
+  const ids = [...new Set([...state.accounts.map((a) => String(a.id)), ...asking.map((c) => String(c.accountId))])];
+  const parts = ids.flatMap((id): AsksPart[] => {
+    const asks = asking.filter((c) => c.accountId === id);
+    const since = saved?.find((l) => l.accountId === id)?.since;
+    return since === undefined
+      ? requestParts(asks, labelOf(id))
+      : [{ label: labelOf(id), count: asks.length, basis: 'saved', since }];
+  });
+  return { ...known, parts };
 }
 
 /** An account read fresh: its requests whose asked time is saved (by time) or unchecked, grouped. */
