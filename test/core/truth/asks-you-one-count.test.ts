@@ -39,7 +39,7 @@ function counts(text: string): { n: number; inside: string }[] {
 }
 
 describe('issue 49: "Asks you" is one count with its basis on every surface', () => {
-  it('3 accounts (fresh, saved, no key): the same total everywhere, Acme\'s saved time only on Acme\'s part', async () => {
+  it("3 accounts (fresh, saved, no key): the same total everywhere, Acme's saved time only on Acme's part", async () => {
     const w = await twoServices(START);
     const { engine, acme, harness: h } = w;
     // Work's me is alice (bob asks); Acme's me is erin (frank asks).
@@ -47,7 +47,12 @@ describe('issue 49: "Asks you" is one count with its basis on every surface', ()
     ask(acme, 'frank', 3);
     const settings: unknown = JSON.parse((await h.files.read('settings.json')) ?? '{}');
     const third = { id: 'third', label: 'Third', baseUrl: 'http://127.0.0.1:9', email: 'me@third.example' };
-    if (typeof settings !== 'object' || settings === null || !('accounts' in settings) || !Array.isArray(settings.accounts))
+    if (
+      typeof settings !== 'object' ||
+      settings === null ||
+      !('accounts' in settings) ||
+      !Array.isArray(settings.accounts)
+    )
       throw new Error('settings.json unreadable');
     settings.accounts.push({ ...third, schedules: [{ id: 'sch_primary' }] });
     await h.files.writeAtomic('settings.json', JSON.stringify(settings));
@@ -76,7 +81,8 @@ describe('issue 49: "Asks you" is one count with its basis on every surface', ()
       for (const c of found) {
         expect(c.n, `${surface}: ${c.inside}`).toBe(6);
         // Acme's saved time is said only of Acme's part, with its own number.
-        if (c.inside.includes(acmeTime)) expect(c.inside, surface).toContain(`Acme's 3 from saved data from ${acmeTime}`);
+        if (c.inside.includes(acmeTime))
+          expect(c.inside, surface).toContain(`Acme's 3 from saved data from ${acmeTime}`);
         expect(c.inside, `${surface}: Acme's part is scoped`).toContain("Acme's 3");
         // Third's list couldn't be read: unknown, never a 0 inside the count.
         expect(c.inside, surface).toContain("Third's list unknown");
