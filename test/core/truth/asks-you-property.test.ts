@@ -96,8 +96,8 @@ describe('issue 49: one "Asks you" total, its saved parts scoped to their accoun
           const total = world.reduce((sum, w) => sum + (w.read === 'unknown' ? 0 : w.asks), 0);
           const savedTime = `saved data from ${formatDayTime(iso(SAVED_AT), { nowMs: NOW, localZone: ZONE })}`;
           // The world is built as meant: each request of an account with a list asks me.
-        expect(state.coverage.askingMe).toHaveLength(total);
-        const texts = everyText({ state, nowMs: NOW, localZone: ZONE });
+          expect(state.coverage.askingMe).toHaveLength(total);
+          const texts = everyText({ state, nowMs: NOW, localZone: ZONE });
           const whole = new Map(texts.filter((t) => t.accountId === null).map((t) => [t.surface, t.text]));
           for (const t of texts) for (const c of counts(t.text)) expect(c.n, `${t.surface}: ${t.text}`).toBe(total);
           if (total === 0) return;
