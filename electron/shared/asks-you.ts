@@ -4,7 +4,7 @@
 // a saved time beside a number that leaves that account out (adv49 r28). An account whose list couldn't be read (and
 // has nothing saved) is said as unknown, never counted as 0. Zod-free and small: the popover's first load uses it.
 import type { DayFormatOptions } from './format';
-import { savedAt } from './freshness';
+import { hasData, savedAt } from './freshness';
 import { savedDataFrom } from './saved-words';
 import type { AppState } from './view-state';
 
@@ -102,4 +102,17 @@ export function asksBadge(st: AsksStatement): string | undefined {
   const saved = st.parts.some((p) => p.basis === 'saved' && p.count > 0);
   if (st.total === 0) return unsure ? '?' : undefined;
   return `${st.total}${unsure ? '?' : saved ? '*' : ''}`;
+}
+
+/** The count on the Coverage button: a number only when the list was read, the same total as "Asks you" with its
+ *  mark (asksBadge), never a part of it (adv49 r28: "3?" beside a heading of 6). */
+export function coverageBadge(state: AppState): string | undefined {
+  if (!hasData(state.coverage.status)) return state.coverage.status.kind === 'loading' ? undefined : '?';
+  return asksBadge(asksStatement(state));
+}
+
+/** The "Asks you" heading: "Asks you (6; Acme's 3 from saved data from 10:06)", bare for one request read fresh. */
+export function asksHeading(state: AppState, opts: DayFormatOptions): string {
+  const count = asksCountWords(asksStatement(state), opts);
+  return count === '1' ? 'Asks you' : `Asks you (${count})`;
 }

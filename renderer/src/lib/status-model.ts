@@ -18,7 +18,6 @@ import {
 } from '../../../electron/shared/knowledge';
 import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
 import { atText, lengthText, savedShort, spanText } from './glance';
-import { asksBadge, asksCountWords, asksStatement } from '../../../electron/shared/asks-you';
 import type { FormatContext } from './format-context';
 import { withAccount } from './accounts';
 
@@ -146,19 +145,8 @@ export {
   coverageGlanceText as coverageGlanceNote,
 } from '../../../electron/shared/coverage-words';
 
-/** The count on the Coverage button: a number only when the list was read, the same total as "Asks you" with a mark
- *  for its saved ("*") or unknown ("?") part (shared/asks-you.ts), never a part of it (adv49 r28: "3?" beside 6). */
-export function coverageBadge(state: AppState): string | undefined {
-  if (!hasData(state.coverage.status)) return state.coverage.status.kind === 'loading' ? undefined : '?';
-  return asksBadge(asksStatement(state));
-}
-
-/** The "Asks you" heading: the one total with its saved parts scoped to their accounts ("Asks you (6; Acme's 3 from
- *  saved data from 10:06)"), bare for one request read fresh (shared/asks-you.ts). */
-export function asksHeading(state: AppState, ctx: FormatContext): string {
-  const count = asksCountWords(asksStatement(state), ctx);
-  return count === '1' ? 'Asks you' : `Asks you (${count})`;
-}
+/** The Coverage badge and the "Asks you" heading: the one statement's (shared/asks-you.ts), re-exported. */
+export { asksHeading, coverageBadge } from '../../../electron/shared/asks-you';
 
 export interface PersonChip {
   id: string;
