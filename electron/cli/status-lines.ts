@@ -2,6 +2,7 @@
 // puts them together). What was never loaded is unknown, never "none"; saved data says from when.
 import { coveredGroups } from '../shared/covered-words';
 import { knownAsks, maybePartsWords, unsureGroups } from '../shared/ask-basis-words';
+import { asksCountWords, asksStatement } from '../shared/asks-you';
 import { askedOfMe } from '../shared/asked-of-me';
 import { hasData, savedAt } from '../shared/freshness';
 import { withAccount } from '../shared/accounts';
@@ -75,10 +76,10 @@ export function coverageLines(state: AppState, o: FormatOptions): string[] {
   }
   const lines = [`Coverage requests${freshness}:`];
   if (issues) lines.push(` ${issues}`);
-  // "Asking you" only where the asked time is read fresh; the rest with their basis (fix47ah).
-  const known = knownAsks(askingMe);
-  if (known.length > 0)
-    lines.push(` asking you (${known.length}):`, ...known.map((c) => coverageLine(state, c, o, true)));
+  // The one total every surface gives, its saved parts scoped to their accounts (shared/asks-you.ts, adv49 r28);
+  // under it the requests read fresh, then the rest grouped by their basis (fix47ah).
+  if (askingMe.length > 0) lines.push(` asking you (${asksCountWords(asksStatement(state), o)}):`);
+  lines.push(...knownAsks(askingMe).map((c) => coverageLine(state, c, o, true)));
   for (const g of unsureGroups(askingMe, o))
     lines.push(` may ask you, ${g.words} (${g.items.length}):`, ...g.items.map((c) => coverageLine(state, c, o, true)));
   if (mine.length > 0) lines.push(` yours (${mine.length}):`, ...mine.map((c) => coverageLine(state, c, o)));

@@ -41,7 +41,7 @@ describe('coverage requests the app could not read are counted, never dropped', 
       json: { coverage_requests: [noStatus, readable], meta: meta(2, 1, 100) },
     });
     const run = await status();
-    expect(run.stdout).toContain('asking you (1):');
+    expect(run.stdout).toContain('asking you (1; 1 unreadable):');
     expect(run.stdout).toContain("1 request couldn't be read (status is missing or unreadable)");
     expect(run.code).toBe(4);
   });

@@ -195,7 +195,7 @@ describe('who needs me', () => {
       },
     });
     expect(countsText(state, { nowMs: Date.parse('2026-03-27T10:00:00Z'), locale: 'en-GB', localZone: 'UTC' })).toBe(
-      '1 asking you · 1 yours · 1 covered by you ✓',
+      'asking you (1) · 1 yours · 1 covered by you ✓',
     );
     expect(coverageBadge(state)).toBe('1');
     const allCovered = appState({

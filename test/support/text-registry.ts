@@ -32,7 +32,7 @@ import { askRows, countsText, staleLine, uncoveredText } from '../../renderer/sr
 import { coverageItems } from '../../renderer/src/lib/coverage';
 import { hasData } from '../../electron/shared/freshness';
 import { myListRows, myShiftRows, myShiftsNote } from '../../renderer/src/lib/my-shift-rows';
-import { cardLines, coverageNote, myStateLine } from '../../renderer/src/lib/status-model';
+import { asksHeading, cardLines, coverageBadge, coverageNote, myStateLine } from '../../renderer/src/lib/status-model';
 import { timelineModel } from '../../renderer/src/lib/timeline';
 
 export type { Said, Surface } from './text-registry-said';
@@ -90,6 +90,9 @@ function wholeSurfaces(input: RegistryInput) {
     ),
     ...alarmAskRows(state, ctx).map((row) => row.text),
     ...stillRingRows(state, ctx).map((row) => row.text),
+    // The "Asks you" heading (components/AsksYou.svelte, shown with a row) and the Coverage button's badge.
+    askRows(state, ctx).length > 0 ? asksHeading(state, ctx) : '',
+    coverageBadge(state) ? `Coverage ${coverageBadge(state) ?? ''}` : '',
     ...askRows(state, ctx).map((row) => JSON.stringify(row)),
     ...timelineModel(state, ctx).rows.map((row) => JSON.stringify(row)),
   ].filter((t) => t !== '');

@@ -89,7 +89,7 @@ export function actionItems(state: AppState, f: Fmt, tight = false, problemShown
   ];
   return [
     // The list's saved-data basis is said here, once, never again as a line of its own (tray-glance.ts).
-    act(coverageActionLabel(state, coverageItemBasis(state, f, problemShown)), 'open-coverage'),
+    act(coverageActionLabel(state, f, coverageItemBasis(state, f, problemShown)), 'open-coverage'),
     ...(tight ? [] : often),
     { type: 'submenu', label: state.update ? 'More (new version)' : 'More', items: more },
     { type: 'separator' },

@@ -4,21 +4,23 @@ import { hasData } from '../../shared/freshness';
 import { coverageGlanceBasis, coverageGlanceText } from '../../shared/coverage-words';
 import { askBasisShort, knownAsks, unsureAsks } from '../../shared/ask-basis-words';
 import { dayOpts, type Fmt } from './tray-fmt';
+import { asksCountWords, asksStatement } from '../../shared/asks-you';
 
 /** The coverage list's freshness, when it is not fresh ("Coverage requests: couldn't load"), or what it couldn't read. */
 export function coverageFreshnessLine(state: AppState, f: Fmt): string | undefined {
   return coverageGlanceText(state, dayOpts(f));
 }
 
-/** The label of the coverage action: "Asks you (2)…" as the popover counts, or "unknown" when the list was never read.
- *  `basis`: the list's saved-data basis when no line of its own says it (a sync problem line stands in its place,
- *  dating the schedules' read, not the list's): "Coverage requests (0, Acme's saved data from 07:00)…". */
-export function coverageActionLabel(state: AppState, basis?: string): string {
+/** The label of the coverage action: "Asks you (6; Acme's 3 from saved data from 10:06)…", the one statement every
+ *  surface words (shared/asks-you.ts), or "unknown" when the list was never read. With nothing asking me, `basis`:
+ *  the list's saved-data basis when no line of its own says it (a sync problem line stands in its place, dating the
+ *  schedules' read, not the list's): "Coverage requests (0, Acme's saved data from 07:00)…". */
+export function coverageActionLabel(state: AppState, f: Fmt, basis?: string): string {
   if (!hasData(state.coverage.status)) return 'Coverage requests (unknown)…';
-  // Only a request known to still ask me (its time read fresh) is counted as asking (fix47ah).
-  const asking = knownAsks(state.coverage.askingMe).length;
+  const asks = asksStatement(state);
+  // The saved parts are scoped to their accounts in the statement itself, never a list's time beside the total.
+  if (asks.total > 0) return `Asks you (${asksCountWords(asks, dayOpts(f))})…`;
   const on = basis ? `, ${basis}` : '';
-  if (asking > 0) return `Asks you (${asking}${on})…`;
   return `Coverage requests (${coverageCount(state)}${on})…`;
 }
 

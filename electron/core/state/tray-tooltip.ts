@@ -12,7 +12,7 @@ import { listDatedByProblem } from './tray-coverage-words';
 import { allAlarms, halfSwapLines, problemItems, setupProblemItems } from './tray-glance';
 import { emailFixItems } from './tray-problem-items';
 import { shortStateForms, stateAfter, stateLine } from './tray-tooltip-state';
-import { knownAsks, unsureGroups } from '../../shared/ask-basis-words';
+import { asksCountWords, asksStatement } from '../../shared/asks-you';
 import { dayOpts } from './tray-fmt';
 
 export { shortStateLines } from './tray-tooltip-state';
@@ -124,9 +124,9 @@ function glanceLines(state: AppState, f: Fmt, maxChars?: number): Glance {
 export function tooltipText(state: AppState, f: Fmt, maxChars?: number): string {
   const { head, rest } = glanceLines(state, f, maxChars);
   const lines = [...head, ...rest];
-  const asking = knownAsks(state.coverage.askingMe).length;
-  if (asking > 0) lines.push(`Asks you (${asking})`);
-  lines.push(...unsureAskLines(state, f));
+  // The one "asks you" statement, its saved parts scoped to their accounts (shared/asks-you.ts; adv49 r28).
+  const asks = asksStatement(state);
+  if (asks.total > 0) lines.push(`Asks you (${asksCountWords(asks, dayOpts(f))})`);
   lines.push(...uncoveredLines(state, f));
   // The list's own saved time is said once: by the problem line when that dates the list (adv47 r15 #2).
   const coverage = listDatedByProblem(state) ? undefined : coverageFreshnessLine(state, f);
@@ -138,14 +138,6 @@ export function tooltipText(state: AppState, f: Fmt, maxChars?: number): string 
   lines.push(...halfSwapLines(state, f));
   if (state.halfHandoff) lines.push(state.halfHandoff);
   return maxChars === undefined ? lines.join('\n') : boundTooltip(lines, maxChars);
-}
-
-/** Requests that may ask me, worded with their basis, never counted under "Asks you" (fix47ah): "Coverage
- *  requests that may ask you (1): may have changed — saved data from 07:30". */
-function unsureAskLines(state: AppState, f: Fmt): string[] {
-  return unsureGroups(state.coverage.askingMe, dayOpts(f)).map(
-    (g) => `Coverage requests that may ask you (${g.items.length}): ${g.words}`,
-  );
 }
 
 /** The lines that fit in `maxChars`, then "…" on a line of its own when some are left out. */

@@ -3,7 +3,8 @@
 // Pure (state + now + locale in, text out) and zod/luxon free, so it is unit-tested without a browser.
 import { formatDayTime, formatLength, formatWindow, warmUp } from '../../../electron/shared/format';
 import { coveredGroups } from '../../../electron/shared/covered-words';
-import { askBasisWords, knownAsks, maybePartsWords, unsureGroups } from '../../../electron/shared/ask-basis-words';
+import { askBasisWords, knownAsks, maybePartsWords } from '../../../electron/shared/ask-basis-words';
+import { asksCountWords, asksStatement } from '../../../electron/shared/asks-you';
 import { hasData } from '../../../electron/shared/freshness';
 import { myEmailOn } from '../../../electron/shared/account-names';
 import { askedOfMe, isMySchedule } from '../../../electron/shared/asked-of-me';
@@ -97,13 +98,13 @@ export function coverageCounts(state: AppState): CoverageCounts {
   };
 }
 
-/** "3 asking you · 1 yours · 1 covered by you ✓" ("… (saved data from 07:25)" where that rests on saved data);
+/** "asking you (3) · 1 yours · 1 covered by you ✓" ("… (saved data from 07:25)" where that rests on saved data);
  *  "No pending coverage requests" when all are zero. */
 export function countsText(state: AppState, ctx: FormatContext): string {
   const c = coverageCounts(state);
   const parts = [
-    ...(c.asking > 0 ? [`${c.asking} asking you`] : []),
-    ...unsureGroups(state.coverage.askingMe, ctx).map((g) => `${g.items.length} may ask you (${g.words})`),
+    // The one total every surface gives, its saved parts scoped to their accounts (shared/asks-you.ts, adv49 r28).
+    ...(state.coverage.askingMe.length > 0 ? [`asking you (${asksCountWords(asksStatement(state), ctx)})`] : []),
     ...(c.mine > 0 ? [`${c.mine} yours`] : []),
     ...coveredGroups(state.coverage.coveredByMe, ctx).map((g) => `${g.items.length} ${g.words}`),
   ];

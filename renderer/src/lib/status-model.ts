@@ -17,7 +17,7 @@ import {
   thenUnknown,
 } from '../../../electron/shared/knowledge';
 import type { AppState, Person, ScheduleView, ShiftView } from '../../../electron/shared/view-state';
-import { atText, coverageCounts, lengthText, savedShort, spanText } from './glance';
+import { atText, lengthText, savedShort, spanText } from './glance';
 import type { FormatContext } from './format-context';
 import { withAccount } from './accounts';
 
@@ -145,13 +145,8 @@ export {
   coverageGlanceText as coverageGlanceNote,
 } from '../../../electron/shared/coverage-words';
 
-/** The count on the Coverage button: a number only when the list was read. */
-export function coverageBadge(state: AppState): string | undefined {
-  if (!hasData(state.coverage.status)) return state.coverage.status.kind === 'loading' ? undefined : '?';
-  const asking = coverageCounts(state).asking;
-  if (state.coverage.issues.length > 0) return `${asking > 0 ? asking : ''}?`;
-  return asking > 0 ? String(asking) : undefined;
-}
+/** The Coverage badge and the "Asks you" heading: the one statement's (shared/asks-you.ts), re-exported. */
+export { asksHeading, coverageBadge } from '../../../electron/shared/asks-you';
 
 export interface PersonChip {
   id: string;

@@ -11,7 +11,7 @@ import { accountToSetUp } from './accounts';
 import { askRows, countsText, showingSavedData, type AskRow } from './glance';
 import { staleLines } from './stale-lines';
 import type { AppClock, Invoke, OpenView } from './ports';
-import { coverageBadge, freshnessText, myStateLine, needsOnboarding } from './status-model';
+import { asksHeading, coverageBadge, freshnessText, myStateLine, needsOnboarding } from './status-model';
 import { formatDayTime } from '../../../electron/shared/format';
 
 /** A length ("1 d 20 h") never breaks across lines. */
@@ -116,6 +116,11 @@ export class StatusViewState {
     return this.#asks;
   }
   #asks = $derived.by(() => askRows(this.#model(), this.ctx));
+  /** "Asks you (…)", the one statement every surface words, saved parts scoped to their accounts. */
+  get asksHeading() {
+    return this.#asksHeading;
+  }
+  #asksHeading = $derived.by(() => asksHeading(this.#model(), this.ctx));
   get freshness() {
     return this.#freshness;
   }

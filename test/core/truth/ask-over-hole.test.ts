@@ -1,6 +1,6 @@
 // fix47ah (issue 47): a coverage request whose asked time lies over saved data or a hole may be covered already, so
-// "asking you" and its counts ("Asks you (n)", the badge, the attention icon) are said only over time fresh data
-// covers. Elsewhere the request is listed with its basis ("may have changed — saved data from 07:30", "couldn't
+// it is never said as a fresh ask: the one "Asks you" total (issue 49) carries its basis ("1, from saved data from
+// 07:30"), the badge its saved mark, and the attention icon waits for a fresh read. Elsewhere the request is listed with its basis ("may have changed — saved data from 07:30", "couldn't
 // check") on every surface of the registry, and no notification tells it as a new ask until its time is read.
 // Real engine, simulator over loopback, fake clock; the saved time is that of the last refresh before the faults.
 import { describe, expect, it } from 'vitest';
@@ -24,8 +24,8 @@ const ops = {
 };
 const SEED = seedOf([ops], []);
 
-describe('fix47ah: a request over saved data or a hole is not "asking you"', () => {
-  it('is listed with its basis on every surface, not counted, not told as an ask', async () => {
+describe('fix47ah: a request over saved data or a hole is not a fresh "asking you"', () => {
+  it('is listed with its basis on every surface, counted only with it, not told as an ask', async () => {
     const h = await createHarness({ startMs: START, seed: SEED });
     await seedSettings(h, { email: ME, scheduleIds: ['sch_ops'] });
     const engine = h.engine({ alarms: false });
@@ -61,13 +61,17 @@ describe('fix47ah: a request over saved data or a hole is not "asking you"', () 
     expect(state.coverage.askingMe.map((c) => [c.id, c.askBasis?.kind])).toEqual([['main:cov_bob', 'saved']]);
 
     const texts = everyText({ state, nowMs, localZone: ZONE, notifications: h.notifier.shown });
-    for (const t of texts) expect(t.text, t.surface).not.toMatch(/asking you|Asks you/);
+    // Counted in the one "Asks you" total only with its basis (issue 49): never a bare count as if read fresh.
+    const basis = `saved data from ${formatDayTime(lastGood, { nowMs, localZone: ZONE })}`;
+    for (const t of texts)
+      for (const m of t.text.matchAll(/(?:asking you|Asks you)(?: \(([^)\n]*)\))?/gi))
+        expect(m[1] ?? '', t.surface).toBe(`1, from ${basis}`);
     // The whole surfaces come first in the registry (then the statements within them).
     const bySurface = new Map(texts.filter((t) => t.accountId === null).map((t) => [t.surface, t.text]));
-    for (const surface of ['tray-tooltip', 'popover', 'status'] as const)
-      expect(bySurface.get(surface), surface).toContain(saved);
-    expect(bySurface.get('tray-menu')).toContain('Coverage requests (0, 1 may have changed)…');
-    expect(coverageBadge(state)).toBeUndefined();
+    for (const surface of ['popover', 'status'] as const) expect(bySurface.get(surface), surface).toContain(saved);
+    expect(bySurface.get('tray-tooltip')).toContain(`Asks you (1, from ${basis})`);
+    expect(bySurface.get('tray-menu')).toContain(`Asks you (1, from ${basis})…`);
+    expect(coverageBadge(state)).toBe('1*');
     expect(trayIconFor(state, nowMs)).not.toBe('attention');
     expect(h.notifier.shown.filter((n) => /Dentist|Bob/.test(`${n.title} ${n.body}`))).toEqual([]);
 
