@@ -56,7 +56,22 @@ export function createConfirmGate(source: ConfirmSource): ConfirmGate {
       }
       asked = next;
       if (toAsk.size > 0) source.request([...toAsk]);
+      for (const key of dueWithItsShift(plan, nowMs, verdict.waiting)) verdict.waiting.add(key);
       return verdict;
     },
   };
+}
+
+/**
+ * The due reminders that wait with a waiting one of their shift. A shift's missed reminders are caught up as one
+ * message for now (judge.ts); judged apart (a lead from before the last read speaking at once, the one due since
+ * waiting for its read) they would each say "On call in 13 min" (issue 47/50). So they wait and speak together, as
+ * a start-up at the same instant (everything held until the first read) would say it: once.
+ */
+function dueWithItsShift(plan: readonly PlannedReminder[], nowMs: number, waiting: ReadonlySet<string>): string[] {
+  if (waiting.size === 0) return [];
+  const groups = new Set(plan.flatMap((r) => (r.shift && waiting.has(r.key) ? [r.shift.group] : [])));
+  const together = (r: PlannedReminder): boolean =>
+    r.atMs <= nowMs && policyOf(r.kind).catchUp === 'with-its-shift' && groups.has(r.shift?.group ?? '');
+  return plan.filter(together).map((r) => r.key);
 }
