@@ -78,8 +78,11 @@ export function coverageLines(state: AppState, o: FormatOptions): string[] {
   if (issues) lines.push(` ${issues}`);
   // The one total every surface gives, its saved parts scoped to their accounts (shared/asks-you.ts, adv49 r28);
   // under it the requests read fresh, then the rest grouped by their basis (fix47ah).
-  if (askingMe.length > 0) lines.push(` asking you (${asksCountWords(asksStatement(state), o)}):`);
-  lines.push(...knownAsks(askingMe).map((c) => coverageLine(state, c, o, true)));
+  // The header ends in a colon only over rows read fresh: with none, it is the total alone, the groups follow.
+  const known = knownAsks(askingMe);
+  if (askingMe.length > 0)
+    lines.push(` asking you (${asksCountWords(asksStatement(state), o)})${known.length > 0 ? ':' : ''}`);
+  lines.push(...known.map((c) => coverageLine(state, c, o, true)));
   for (const g of unsureGroups(askingMe, o))
     lines.push(` may ask you, ${g.words} (${g.items.length}):`, ...g.items.map((c) => coverageLine(state, c, o, true)));
   if (mine.length > 0) lines.push(` yours (${mine.length}):`, ...mine.map((c) => coverageLine(state, c, o)));

@@ -80,7 +80,7 @@ describe('combining accounts', () => {
     );
     const text = formatStatus(both, { nowMs: NOW_MS, localZone: 'Europe/Berlin' });
     expect(text).toContain("Acme's requests couldn't be loaded");
-    expect(text).toMatch(/asking you \(1\):\n {2}Ada Lovelace: Dentist — Work · Platform primary/);
+    expect(text).toMatch(/asking you \(1; Acme's list unknown\):\n {2}Ada Lovelace: Dentist — Work · Platform primary/);
     expect(text).not.toContain('none pending');
     // Schedules by their refs, the account named.
     expect(both.schedules.map((s) => s.id)).toEqual(['work:sch_platform', 'acme:sch_platform']);
