@@ -7,6 +7,7 @@ import { AccountSchema, BaseUrlSchema } from './account-settings';
 import { BasisSchema, ChatGroupViewSchema, PersonSchema, TeamViewSchema } from './view-state';
 import { id, instant, list, text } from './bounded';
 import { COUNT_LIMITS } from './limits';
+import { WriteAnswerSchema } from './write-answer';
 
 /** A schedule across accounts (shared/accounts.ts scheduleRef): the id the state's views carry. */
 export const ScheduleId = text('Schedule id', 'scheduleRef').min(1, 'Schedule id must not be empty.');
@@ -180,8 +181,8 @@ export type OverrideView = z.infer<typeof OverrideViewSchema>;
 export const OverrideOutcomeSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('created'), override: OverrideViewSchema }),
   z.object({ status: z.literal('created_unconfirmed'), message: z.string() }),
-  z.object({ status: z.literal('not_created'), message: z.string() }),
-  z.object({ status: z.literal('unknown'), message: z.string() }),
+  z.object({ status: z.literal('not_created'), message: z.string(), answer: WriteAnswerSchema.optional() }),
+  z.object({ status: z.literal('unknown'), message: z.string(), answer: WriteAnswerSchema.optional() }),
 ]);
 export type OverrideOutcome = z.infer<typeof OverrideOutcomeSchema>;
 

@@ -2,6 +2,7 @@
 // override the service answered or shows; "outcome unknown (checking…)" for one that may have landed). Main words
 // the run once (handoffSaid) and sends it with the status: the renderer shows these texts as they are.
 import type { HandoffItem, HandoffItemState, HandoffRun, HandoffSaid } from './handoff';
+import { answerSaid, type WriteAnswer } from './write-answer';
 
 type Counted = Exclude<HandoffItemState, 'handed_off'>;
 
@@ -20,11 +21,13 @@ const PHRASE: Record<Counted, string> = {
 /** A saved "handed off" the service does not show as the hand-off made it (issue 52): nothing is written from it,
  *  a Retry included; the user plans it again if it is still theirs. */
 export const UNCONFIRMED_PREFIX = "Can't confirm it:";
-/** A write whose answer never came, on a schedule that shows exactly what was planned (as before it was sent): it
+/** A write not confirmed (its answer as it was), on a schedule that shows exactly what was planned (as before it was sent): it
  *  never landed, or it landed and a later change put the same people back. The service lists no overrides, so the
  *  two can't be told apart: one wording for every flow (away items, swap sides, the override form), never "did not
  *  land", never "changed since", never sent again. */
-export const MAY_HAVE_LANDED = `${UNCONFIRMED_PREFIX} its answer never came (it may have landed, and a later change may have put the same people back), and the schedule does not show it, so nothing was sent. Check this shift in My shifts.`;
+export const mayHaveLanded = (answer: WriteAnswer | undefined): string =>
+  `${UNCONFIRMED_PREFIX} ${answerSaid(answer, 'it')} (it may have landed, and a later change may have put the same people back), and the schedule does not show it, so nothing was sent. Check this shift in My shifts.`;
+export const MAY_HAVE_LANDED = mayHaveLanded({ got: 'none' });
 export const unconfirmed = (i: Pick<HandoffItem, 'state' | 'outcome'>): boolean =>
   i.state === 'changed' && i.outcome === 'unconfirmed';
 

@@ -6,6 +6,7 @@ import { ScheduleId } from './action-schemas';
 import { AccountIdSchema } from './account-settings';
 import { email, instant, list, text } from './bounded';
 import { tooLong } from './limits';
+import { WriteAnswerSchema } from './write-answer';
 
 const localDate = (label: string) =>
   z
@@ -123,6 +124,8 @@ export const HandoffItemSchema = z.object({
   /** Its last send was answered with an error (a 5xx, an unreadable answer), not lost: kept while its check could not
    *  read the schedule, so the check made once it reads is an error answer's (never "its answer never came"). */
   erred: z.literal(true).optional(),
+  /** What became of its last send's answer (none came, an error, unreadable), for every later word (adv48 r34). */
+  answer: WriteAnswerSchema.optional(),
   /** Around the block, the time of the away range where the plan had me off call: me on call there when it is
    *  written is a change since the plan (the block grew), said and not written. Absent: the block's own window. */
   within: z.object({ start: z.string(), end: z.string() }).optional(),

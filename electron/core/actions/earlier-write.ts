@@ -5,6 +5,7 @@ import { formatDayTime, joinNames } from '../../shared/format';
 import { failure, type ActionDeps, type Failure } from './common';
 import type { Doubt } from './override-again';
 import { settleEndsAt } from './settle-clock';
+import { answerOfRecord, answerSaid, type WriteAnswer } from '../../shared/write-answer';
 
 const lower = (e: string) => e.trim().toLowerCase();
 
@@ -22,7 +23,8 @@ export interface Earlier {
   startMs: number;
   endMs: number;
   atMs: number;
-  lost: boolean;
+  /** What became of its answer (undefined: a record that did not keep it, worded neutrally). */
+  answer: WriteAnswer | undefined;
   what: string;
 }
 
@@ -31,7 +33,7 @@ export function waitingForEarlier(deps: ActionDeps, doubt: Doubt): Failure {
   const { plan } = doubt;
   const { scheduleId, startMs, endMs } = plan;
   const earlier = { scheduleId, startMs, endMs, covering: plan.preview.covering, atMs: doubt.atMs };
-  return waitingFor(deps, { ...earlier, lost: doubt.lost === true, what: whatOf(doubt) });
+  return waitingFor(deps, { ...earlier, answer: answerOfRecord(doubt), what: whatOf(doubt) });
 }
 
 /** The same wait, from what the app recorded of the earlier write (a take-over's own record; adv48 r23 F1). */
@@ -47,6 +49,6 @@ export function waitingFor(deps: ActionDeps, e: Earlier): Failure {
   const settled = formatDayTime(Math.ceil(settleEndsAt(deps.clock, e.atMs) / 60_000) * 60_000, at);
   return failure(
     'service_wait',
-    `Can't confirm yet — checking: an earlier write here may still land (${e.what}, putting ${people} on call ${when}: ${e.lost ? 'its answer never came' : 'the service answered it with an error'}, and the service may still apply it), so nothing was sent. Try again from ${settled}: the schedule is read first then, and it is written only on what the service holds.`,
+    `Can't confirm yet — checking: an earlier write here may still land (${e.what}, putting ${people} on call ${when}: ${answerSaid(e.answer, 'it')}, and the service may still apply it), so nothing was sent. Try again from ${settled}: the schedule is read first then, and it is written only on what the service holds.`,
   );
 }

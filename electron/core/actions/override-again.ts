@@ -16,6 +16,7 @@ import type { HeldLine } from './window-before';
 import { hadMs, settleLeftMs } from './settle-clock';
 import type { Shift } from '../../api/schemas';
 import type { PlannedOverride } from './override-window';
+import { answerOfRecord, answerSaid, type WriteAnswer } from '../../shared/write-answer';
 
 /** Long past any service's slowness: a create of the same window after this is a new wish, sent as usual. */
 export const DOUBT_KEEP_MS = 30 * 60_000;
@@ -32,6 +33,8 @@ export interface Doubt {
   moves?: boolean;
   /** No answer came at all (a timeout, a connection lost after sending), not an error answer (adv48 r11 #2). */
   lost?: boolean;
+  /** What became of its answer, for every later word about it (shared/write-answer.ts). */
+  answer?: WriteAnswer;
   /** The write's window as read just before it was sent (window-before.ts): after an error answer, only a change
    *  there holds it back (adv48 r25 #1). */
   heldBefore?: HeldLine[];
@@ -74,8 +77,8 @@ const SAVED_AFTER_ALL =
   'It was saved after all: the schedule now shows the override (the service was slow to apply it). It was not sent again.';
 /** A press again inside the settle, worded by what happened to the first attempt: no answer at all, or an error
  *  answer (a 5xx: the service answered, so "never came" would be false; fix48z #2). */
-const stillChecking = (lost: boolean) =>
-  `Can't confirm yet — checking: ${lost ? "the first attempt's answer never came" : 'the service answered the first attempt with an error'} and the schedule does not show it yet, but the service may still apply it, so nothing was sent again. Try again in 2 minutes: it is sent then only if the schedule still shows nothing of it and nothing there has changed.`;
+const stillChecking = (answer: WriteAnswer | undefined) =>
+  `Can't confirm yet — checking: ${answerSaid(answer, 'the first attempt')} and the schedule does not show it yet, but the service may still apply it, so nothing was sent again. Try again in 2 minutes: it is sent then only if the schedule still shows nothing of it and nothing there has changed.`;
 /** The same check after a LOST answer on a service not seen moving its revision on a write: it is not sent again after
  *  the settle either, since a write that landed and was undone since looks exactly like one that never landed. */
 const STILL_CHECKING_UNMARKED =
@@ -212,16 +215,16 @@ async function settle(
     // settle is over (adv48 r22 #2, r25 #1). Anything else there: it may have landed and been changed over.
     const asBefore = await windowAsSent(client, doubt.plan, doubt);
     if (!asBefore) {
-      const message = changedAfterLost(await shownNow(client, doubt.plan), doubt.lost === true);
-      return { outcome: { status: 'unknown', message }, doubt };
+      const message = changedAfterLost(await shownNow(client, doubt.plan), answerOfRecord(doubt));
+      return { outcome: { status: 'unknown', message, answer: answerOfRecord(doubt) }, doubt };
     }
   }
   // After a lost answer (no answer at all) an unmoved revision proves nothing unless this service is seen to move it
   // on a write: a manager's undo leaves it unmoved too (adv48 r11 #2). A 5xx answer is not under this rule.
   const marked = doubt.lost !== true || doubt.moves === true || moving.has(doubt.plan.scheduleId);
   if (settleLeftMs(clock, doubt.atMs) > 0) {
-    const message = marked ? stillChecking(doubt.lost === true) : STILL_CHECKING_UNMARKED;
-    return { outcome: { status: 'unknown', message }, doubt };
+    const message = marked ? stillChecking(answerOfRecord(doubt)) : STILL_CHECKING_UNMARKED;
+    return { outcome: { status: 'unknown', message, answer: answerOfRecord(doubt) }, doubt };
   }
   if (!marked) return { outcome: { status: 'unknown', message: NEVER_CONFIRMED }, doubt };
   drop(key);

@@ -14,15 +14,16 @@ import type { CreatedOverride } from '../model/snapshot';
 import { identicalInPlace, knownIdentical } from './override-in-place';
 import { nowAndNext, segmentsOf } from '../model/segments';
 import { DAY_MS } from '../../shared/time';
-import { MAY_HAVE_LANDED } from '../../shared/handoff-text';
+import { mayHaveLanded } from '../../shared/handoff-text';
+import { answerOfEarlier, answerSaid, type WriteAnswer } from '../../shared/write-answer';
 
 const lower = (e: string) => e.trim().toLowerCase();
 const ALREADY =
   'The schedule already shows exactly these people on call then, so nothing was sent (no second override).';
 const IN_PLACE =
   'This override is already in place: the schedule holds these people for exactly this time, so nothing was sent (no second override).';
-const MAYBE =
-  'The same override sent earlier may already be in place (its answer never came, and the schedule shows these people then), so it was not sent again. Do not create it again: look at the schedule to see whether it was saved.';
+const maybeInPlace = (why: string) =>
+  `The same override sent earlier may already be in place (${why}, and the schedule shows these people then), so it was not sent again. Do not create it again: look at the schedule to see whether it was saved.`;
 const UNREAD = {
   sentence:
     'The schedule could not be read just before sending, so nothing was sent: who is on call then is not known for sure.',
@@ -48,23 +49,15 @@ async function noSecondOverride(
 ): Promise<Failure | OverrideOutcome | undefined> {
   const seen = await identicalInPlace(client, plan, known);
   if (isUnread(seen)) return unread(seen, at);
-  // Answered with an error (a 5xx), not lost: never "its answer never came" (adv48 r17, side observation).
-  const erred = known.some(
-    (c) =>
-      c.id === '' &&
-      c.erred === true &&
-      c.scheduleId === plan.scheduleId &&
-      Date.parse(c.start) === plan.startMs &&
-      Date.parse(c.end) === plan.endMs,
-  );
-  const why = erred ? 'the service answered the first attempt with an error' : 'its answer never came';
-  if (seen === 'maybe') return { status: 'unknown', message: MAYBE.replace('its answer never came', why) };
+  // What became of the first attempt's answer, as it was: a 5xx or an unreadable 200 never "never came" (r17, r34).
+  const answer = answerOfEarlier(known, plan);
+  const why = answerSaid(answer, 'the first attempt');
+  if (seen === 'maybe') return { status: 'unknown', message: maybeInPlace(why), ...(answer ? { answer } : {}) };
   if (typeof seen === 'object') {
-    // Never answered, and the schedule shows exactly whom it was to replace: no change to tell (as away says it).
-    if (seen.maybe && asPlanned(seen.changed, plan))
-      return failure('validation', MAY_HAVE_LANDED.replace('its answer never came', why));
+    // Not confirmed, and the schedule shows exactly whom it was to replace: no change to tell (as away says it).
+    if (seen.maybe && asPlanned(seen.changed, plan)) return failure('validation', mayHaveLanded(answer));
     // Take over's sentence (one rule for every flow): "Bob now covers it", "… part of it" when the change took part.
-    return changedSinceCreated(seen.changed, me, seen.maybe, seen.whole);
+    return changedSinceCreated(seen.changed, me, seen.maybe, seen.whole, answer);
   }
   return seen === 'in_place' ? { status: 'created_unconfirmed', message: IN_PLACE } : undefined;
 }
@@ -97,9 +90,10 @@ export function changedSinceCreated(
   me: string,
   maybe: boolean,
   whole = true,
+  answer?: WriteAnswer,
 ): Failure {
   const yours = maybe
-    ? 'the same override sent earlier may have been saved (its answer never came)'
+    ? `the same override sent earlier may have been saved (${answerSaid(answer, 'it')})`
     : 'your override of this time was written earlier';
   return failure(
     'validation',
@@ -129,7 +123,8 @@ export async function changedSincePreview(
   // was created (a manager put someone back), never written over by a second one (adv48 round 6 #2).
   const mine = known.length === 0 ? false : await knownIdentical(client, plan, known);
   if (isUnread(mine)) return unread(mine, unreadAt(basis));
-  if (mine !== false) return changedSinceCreated(people, lower(basis.me), mine === 'maybe');
+  if (mine !== false)
+    return changedSinceCreated(people, lower(basis.me), mine === 'maybe', true, answerOfEarlier(known, plan));
   const again =
     basis.since === 'the preview'
       ? 'look at the preview again and create it once it shows what you want'

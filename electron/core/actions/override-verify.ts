@@ -5,6 +5,7 @@ import type { OncallClient } from '../../api/client-types';
 import type { OverrideOutcome } from '../../shared/ipc-contract';
 import type { Clock } from '../ports';
 import { whatHappened } from './common';
+import { answerOfRecord, answerSaid, type WriteAnswer } from '../../shared/write-answer';
 import { windowCoveredBy } from './window-coverage';
 import { readWindowShifts } from './window-read';
 import { isUnread } from './unread-words';
@@ -30,6 +31,7 @@ export interface Before {
   moves?: boolean;
   /** No answer came at all (a timeout, a connection lost after sending): not a 5xx answer (adv48 r11 #2). */
   lost?: boolean;
+  answer?: WriteAnswer; // what became of its answer, for the words (shared/write-answer.ts)
   /** The write's window as read just before it (window-before.ts); undefined when not read whole. */
   heldBefore?: HeldLine[];
 }
@@ -67,10 +69,10 @@ export async function shownNow(client: OncallClient, plan: PlannedOverride): Pro
   return unique.length === 0 ? 'it now shows nobody then' : `it now shows ${unique.join(', ')} then`;
 }
 
-/** A write whose answer was lost, not shown, and the schedule changed since just before it: it may have landed
- *  and been changed over, so nothing is ever sent again from it (adv48 round 10 #1). */
-export const changedAfterLost = (what: string, lost = true): string =>
-  `Can't confirm it: the schedule changed after ${lost ? 'the service stopped answering' : 'the service answered the write with an error'} (${what}), so nothing was sent again. Check the schedule; to write it anyway, start a new plan.`;
+/** A write whose answer was lost, erred or unreadable, not shown, and the schedule changed since just before it: it
+ *  may have landed and been changed over, so nothing is ever sent again from it (adv48 round 10 #1). */
+export const changedAfterLost = (what: string, answer: WriteAnswer | undefined): string =>
+  `Can't confirm it: ${answerSaid(answer)}, and the schedule changed since (${what}), so nothing was sent again. Check the schedule; to write it anyway, start a new plan.`;
 
 async function look(client: OncallClient, plan: PlannedOverride): Promise<WindowLook | undefined> {
   const result = await client.listShifts(plan.scheduleId, {
@@ -182,7 +184,7 @@ export async function verifyUnknownWrite(
   if (revision !== revisionBefore && !(await windowAsSent(client, plan, before)))
     return {
       status: 'unknown',
-      message: `${why}. ${changedAfterLost(await shownNow(client, plan), before.lost === true)}`,
+      message: `${why}. ${changedAfterLost(await shownNow(client, plan), answerOfRecord(before))}`,
     };
   // Lost outright on a service not seen to move its revision on a write: unmoved tells nothing (a manager's undo leaves
   // it so too), so it is never sent again from here, after the settle neither (adv48 r11 #2).

@@ -14,6 +14,7 @@ import { coverageGone } from './cover-still-asked';
 import { earlierFirst, type CreateGate } from './earlier-first';
 import { beforeSend } from './before-send';
 import { answeredAt } from './settle-clock';
+import { answerOfCause } from '../../shared/write-answer';
 import { createDoubts, type CreateNote, type DoubtFile, type DoubtPool, type Doubts } from './override-again';
 import {
   cachedCovered,
@@ -67,6 +68,12 @@ async function createOnce(
     // No answer at all (not a 5xx answer): an unmoved revision proves nothing on its own (adv48 r11 #2).
     const cause = !result.ok && result.error.kind === 'outcome_unknown' ? result.error.cause : undefined;
     before.lost = cause === 'network' || cause === 'timeout';
+    // What became of the answer, carried into every later word about this write (adv48 r34).
+    const answer = answerOfCause(
+      cause,
+      !result.ok && result.error.kind === 'outcome_unknown' ? result.error.status : undefined,
+    );
+    before.answer = answer;
     outcome = await verifyUnknownWrite(
       client,
       plan,
@@ -84,7 +91,8 @@ async function createOnce(
     // Any write not shown yet may land long after (adv47 r16 #4): whenever a read shows it, it is mine.
     const notShown = note?.kind !== undefined && outcome.status === 'not_created' ? 'unshown' : 'not_saved';
     const window = { id: '', start: plan.input.start, end: plan.input.end };
-    const said = cause === 'server' ? { ...sent, erred: true as const } : sent;
+    const said = { ...sent, answer, ...(cause === 'server' ? { erred: true as const } : {}) };
+    if (outcome.status === 'unknown' || outcome.status === 'not_created') outcome = { ...outcome, answer };
     settle(deps, said, outcome.status === 'not_created' ? notShown : window, outcome.status === 'unknown');
     if (outcome.status === 'not_created') rememberMayLand(deps, sent);
   } else {

@@ -4,6 +4,7 @@
 import type { Snapshot } from '../model/snapshot';
 import type { Failure } from './common';
 import { waitingFor } from './earlier-write';
+import { answerOfCreated } from '../../shared/write-answer';
 import { settleLeftMs } from './settle-clock';
 import { lower, type TakeOverDeps } from './take-over-write';
 
@@ -22,7 +23,7 @@ export function earlierTakeOver(deps: TakeOverDeps, snapshot: Snapshot, schedule
     startMs: Date.parse(mayLand.start),
     endMs: Date.parse(mayLand.end),
     atMs: Date.parse(mayLand.createdAt),
-    lost: mayLand.erred !== true,
+    answer: answerOfCreated(mayLand),
     what: 'your take-over',
   });
 }

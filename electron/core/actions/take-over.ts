@@ -14,6 +14,7 @@ import { changedSinceSeen, offAfter } from './take-over-seen';
 import { handBack } from './take-over-hand-back';
 import { changedInside } from './take-over-inside';
 import { earlierTakeOver } from './take-over-earlier';
+import { answerOfCreated } from '../../shared/write-answer';
 import {
   freshSnapshot,
   isFailure,
@@ -115,7 +116,7 @@ async function takeOver(deps: TakeOverDeps, request: TakeOverRequest, sending: S
   const landed = landedHere(snapshot, request.scheduleId, deps.clock.now());
   if (landed) {
     const others = new Map(now.users.map((u) => [lower(u.email), u.name || u.email]));
-    const said = changedSinceCreated(others, me, landed.id === '');
+    const said = changedSinceCreated(others, me, landed.id === '', true, answerOfCreated(landed));
     return refuse('changed_since_planned', said.error.message);
   }
   const from = chooseFrom(now.users, request.fromEmail);

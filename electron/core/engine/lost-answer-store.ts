@@ -9,6 +9,7 @@
 // "first attempt" never made (adv52 r13 #2). The version before had no such file: an unsigned entry is never taken
 // (without a keychain, the checks hold without MACs, as for every signed file). Its plan window must be its key's.
 import { z } from 'zod';
+import { WriteAnswerSchema } from '../../shared/write-answer';
 import { CreateOverrideInputSchema } from '../../api/schemas';
 import { OverridePreviewSchema, OverrideWindowSchema } from '../../shared/action-schemas';
 import { HOUR_MS } from '../../shared/time';
@@ -52,6 +53,8 @@ const EntrySchema = z.object({
   revisionBefore: z.number().int().min(0).nullable().optional(),
   moves: z.boolean().optional(),
   lost: z.boolean().optional(),
+  /** What became of its answer (shared/write-answer.ts); an older entry without it is worded neutrally. */
+  answer: WriteAnswerSchema.optional(),
   /** The write's window as read just before it was sent (window-before.ts). */
   heldBefore: HeldLinesSchema.optional(),
   /** The account's address and e-mail when the write was sent (cache-origin.ts): a write on service A is no sign of

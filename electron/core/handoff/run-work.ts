@@ -160,7 +160,7 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   noteSettle(settlesOf(ctx), { id: clipped.id, ...said }, ctx.deps.clock);
   // An error answer not checked yet (the schedule unread): its settle runs from this answer, not from a later look.
   if (said.erred && said.state === 'unknown') settlesOf(ctx).set(clipped.id, answeredAt(ctx.deps.clock));
-  await put(ctx, restated(clipped, { erred: undefined, ...said, ...ours }));
+  await put(ctx, restated(clipped, { erred: undefined, answer: undefined, ...said, ...ours }));
 }
 
 /** Sends the request with the item on disk as "sending" before it leaves: a stop from then on leaves "may have been

@@ -7,6 +7,7 @@ import type { Look } from './look';
 import { MAY_HAVE_LANDED } from '../../shared/handoff-text';
 import { heldAsPlanned, stillInPlace, type HeldDeps } from './held';
 import { whatHappened } from '../actions/common';
+import { answerSaidFirst, type WriteAnswer } from '../../shared/write-answer';
 
 export interface WriteDeps {
   nowMs: () => number;
@@ -24,7 +25,7 @@ const REFUSED = new Set(['rejected', 'forbidden', 'not_found', 'unauthorized']);
 
 type Change = Pick<
   HandoffItem,
-  'state' | 'message' | 'retryable' | 'seenAfterSend' | 'outcome' | 'refusal' | 'erred'
+  'state' | 'message' | 'retryable' | 'seenAfterSend' | 'outcome' | 'refusal' | 'erred' | 'answer'
 > & {
   overrideId?: string;
 };
@@ -46,7 +47,9 @@ export function stateOfAnswer(answer: ResponseOf<'override:create'>): Change {
   const v = answer.value;
   if (v.status === 'created') return { state: 'handed_off', message: '', overrideId: v.override.id };
   if (v.status === 'created_unconfirmed') return { state: 'handed_off', message: v.message };
-  const erred = ERRED.some((w) => v.message.includes(w)) ? { erred: true as const } : {};
+  // The write path says what became of the answer; an older answer without it is read from its words.
+  const answered = v.answer ? v.answer.got !== 'none' : ERRED.some((w) => v.message.includes(w));
+  const erred = { ...(answered ? { erred: true as const } : {}), ...(v.answer ? { answer: v.answer } : {}) };
   if (v.status === 'not_created') return { state: 'not_landed', message: v.message, ...erred };
   return { state: 'unknown', message: v.message, ...erred };
 }
@@ -60,8 +63,8 @@ const ERRED = [
 
 /** An error answer (not a lost one) the schedule does not show, read as planned: the service may still apply it, so
  *  it is checked for its 2 minutes (watch-late.ts), then Retry sends it once if nothing there changed (adv48 r18 #1). */
-export const ERRED_CHECKING =
-  "The service answered the first attempt with an error, and the schedule does not show it yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Retry sends it only once the service has had 2 minutes to apply it and nothing there has changed.";
+export const erredChecking = (answer: WriteAnswer | undefined): string =>
+  `${answerSaidFirst(answer, 'the first attempt')}, and the schedule does not show it yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Retry sends it only once the service has had 2 minutes to apply it and nothing there has changed.`;
 
 /** Was sent (or may have been): looked for before anything else. */
 export const maybeSent = (i: HandoffItem): boolean =>
@@ -168,14 +171,18 @@ export async function notShown(deps: WriteDeps, item: HandoffItem): Promise<Chan
   if (!('id' in clipped)) return { state: 'not_landed', message: 'The schedule does not show it.' };
   const held = await heldFirst(deps, clipped);
   // Answered with an error (its check unread then): the service answered, so never "its answer never came".
-  if (held === undefined && item.erred) return { state: 'not_landed', message: ERRED_CHECKING, erred: true };
+  // What became of its answer: kept with the item (an older item: an error or unreadable answer, or none came).
+  const answer = item.answer ?? (item.erred ? undefined : { got: 'none' as const });
+  const kept = item.answer ? { answer: item.answer } : {};
+  if (held === undefined && item.erred)
+    return { state: 'not_landed', message: erredChecking(answer), erred: true, ...kept };
   if (held === undefined) return { state: 'changed', message: MAY_HAVE_LANDED, outcome: 'unconfirmed' };
   if (held.state === 'not_sent')
     return {
       state: 'unknown',
       message: 'The schedule could not be read to check it, so it was not sent again (checking again soon).',
     };
-  const opening = item.erred ? 'The service answered the first attempt with an error.' : 'Its answer never came.';
-  if (held.state === 'changed') return { state: 'changed', message: `${opening} ${held.message}` };
+  const opening = `${answerSaidFirst(answer, 'the first attempt')}.`;
+  if (held.state === 'changed') return { state: 'changed', message: `${opening} ${held.message}`, ...kept };
   return held;
 }

@@ -1,6 +1,7 @@
 // The snapshot: everything sync has learned from the service, kept as received (last good data per schedule,
 // plus how each fetch went). Persisted as the offline cache; derived state is a pure function of it.
 import { z } from 'zod';
+import { WriteAnswerSchema } from '../../shared/write-answer';
 import { ChatUserGroupSchema, CoverageRequestSchema, ScheduleSchema, ShiftSchema } from '../../api/schemas';
 
 export const SNAPSHOT_VERSION = 1;
@@ -84,6 +85,8 @@ export const CreatedOverrideSchema = z.object({
   /** Its outcome was unknown after the service answered it with an error (a 5xx), not after no answer at all: a press
    *  again never says its answer "never came" (adv48 r17, side observation). */
   erred: z.literal(true).optional(),
+  /** What became of its answer (none came, an error, unreadable): every later word about it says so (adv48 r34). */
+  answer: WriteAnswerSchema.optional(),
   /** Who the write puts on call (lower-cased e-mails): a may-land claim read back from a file is confirmed by the
    *  schedule showing these people over its whole window (sync/own-overrides.ts; adv48 r16 #1). */
   covering: z.array(z.string().max(320)).max(20).optional(),
