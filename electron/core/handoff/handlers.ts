@@ -136,7 +136,16 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
   };
   // Each swap side's settle is main's own record (from its write's answer), never a time the renderer sends back.
   const settles = createSettleBook(clock);
-  const swapDeps = { create, nowMs: () => clock.now(), localZone: parts.localZone, state, planFor, held, settles };
+  const swapDeps = {
+    create,
+    nowMs: () => clock.now(),
+    localZone: parts.localZone,
+    state,
+    planFor,
+    held,
+    settles,
+    refresh,
+  };
   const handlers: HandoffHandlers = {
     'handoff:plan': (request) =>
       guarded(async () => {

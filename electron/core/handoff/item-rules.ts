@@ -27,7 +27,10 @@ export function rowOf(plan: HandoffPlan, i: HandoffItemInput): HandoffPlan['rows
 }
 
 /** Why the plan can't write the item now, where it lists the item's time as excluded for a reason of its data. */
-function excludedWhy(plan: HandoffPlan, i: HandoffItemInput): string | undefined {
+export function excludedWhy(
+  plan: HandoffPlan,
+  i: { scheduleId: string; start: string; end: string },
+): string | undefined {
   const [startMs, endMs] = [Date.parse(i.start), Date.parse(i.end)];
   return plan.excluded.find(
     (x) => x.scheduleId === i.scheduleId && Date.parse(x.start) < endMs && startMs < Date.parse(x.end),

@@ -7,7 +7,9 @@ import type { AppState } from '../../shared/view-state';
 import { clashesWithMine, coverRefusal, onCallOver } from '../../shared/swap-rules';
 import { emailKey } from '../../shared/service-identity';
 import { failure } from '../actions/common';
-import { notAsPlannedText, type WordDeps } from './changed-now';
+import { cantCheckText, notAsPlannedText, type WordDeps } from './changed-now';
+import { excludedWhy } from './item-rules';
+import { mineLanded, swapWhole } from './swap-landed';
 
 /** Whether the fresh timeline shows `email` on call throughout [start, end) on the schedule. */
 function theirsThroughout(state: AppState, r: SwapRequest['theirs']): boolean {
@@ -70,6 +72,23 @@ export function check(deps: CheckDeps, r: SwapRequest, landed = false): Failure 
   return coverProblem(state, r, myEmailOn(state, accountId), landed);
 }
 
+/**
+ * Whether the checks would refuse the swap on data a read renews: either side's time is one the plan can't write for
+ * a reason of its data (shifts read longer ago than the last read, saved data, a part unread). Such a swap is judged
+ * again on the service read anew, as away's Create does (controller.ts), never refused on the aged data.
+ */
+export function readFirst(deps: CheckDeps, r: SwapRequest): boolean {
+  const state = deps.state();
+  const me = myEmailOn(state, refParts(r.mine.scheduleId).accountId);
+  // Both sides in place: each is re-read on its service (swap-again.ts), the checks aren't made.
+  if (swapWhole(state, r, me)) return false;
+  const landed = mineLanded(state, r, me);
+  if (check(deps, r, landed) === undefined) return false;
+  const aged = (w: SwapRequest['mine']) =>
+    excludedWhy(deps.planFor(Date.parse(w.start), Date.parse(w.end)), w) !== undefined;
+  return (!landed && aged(r.mine)) || aged(r.theirs);
+}
+
 /** My block as the plan has it now, else why the swap can't be sent. */
 export function mineProblem(deps: CheckDeps, r: SwapRequest): Failure | undefined {
   const plan = deps.planFor(Date.parse(r.mine.start), Date.parse(r.mine.end));
@@ -79,6 +98,10 @@ export function mineProblem(deps: CheckDeps, r: SwapRequest): Failure | undefine
       Date.parse(row.start) <= Date.parse(r.mine.start) &&
       Date.parse(r.mine.end) <= Date.parse(row.end),
   );
+  // My block where the app's data can't be read as now (a read aged, saved data, a part unread): said as not
+  // checked, never as a change that data can't know of (adv48 r35: "who else is on call changes" was said).
+  if (!mineOk && excludedWhy(plan, r.mine) !== undefined)
+    return failure('validation', cantCheckText(deps.held, r.mine));
   // My shift, but who else is on call with me changes in it: one override would keep each of them throughout.
   if (!mineOk && mineInParts(plan, r.mine))
     return failure(

@@ -8,7 +8,7 @@ import type { AppState } from '../../shared/view-state';
 import type { WriteDeps } from './write-one';
 import { stateOfAnswer } from './write-one';
 import { heldAsPlanned } from './held';
-import { check, mineProblem } from './swap-check';
+import { check, mineProblem, readFirst } from './swap-check';
 import { onceRef } from './plan';
 import { onCallOver, type ScheduleWindow } from '../../shared/swap-rules';
 import { sideWithin, windowOf } from './swap-within';
@@ -28,6 +28,8 @@ export interface SwapDeps extends Pick<WriteDeps, 'create' | 'held'> {
   planFor: (startMs: number, endMs: number) => HandoffPlan;
   /** Main's own record of each side's settle (never the renderer's): swap-unsettled.ts. */
   settles: SettleBook;
+  /** Reads every account again (shifts too): checks that aged data would refuse are made on a fresh read. */
+  refresh?: () => Promise<unknown>;
 }
 
 /** The others on call over a window besides `email` (kept by the override: it replaces one person only). */
@@ -133,6 +135,8 @@ function sidesOf(state: AppState, r: SwapRequest, me: string): { planned: SwapSi
 }
 
 export async function swapShifts(deps: SwapDeps, asked: SwapRequest): Promise<SwapResult | Failure> {
+  // A swap the checks would refuse on a read aged past fresh is checked on the service read again (adv48 r35).
+  if (deps.refresh && readFirst(deps, onceSwap(deps.state(), asked))) await deps.refresh();
   const r = onceSwap(deps.state(), asked);
   const state = deps.state();
   const name = teammateName(state, r.theirs.scheduleId, r.theirs.email);
