@@ -38,9 +38,9 @@ interface World {
   net: { down: boolean };
 }
 
-/** Me on Ops 09:00–17:00 daily; Settings → Phone saved at 06:00 (ntfy, ring after 3 min); `down` from the start. */
-async function world(down = false): Promise<World> {
-  const h = await createHarness({ startMs: START, seed: opsSeed, files: 'fs' });
+/** Me on Ops 09:00–17:00 daily; Settings → Phone saved at `startMs` (ntfy, ring after 3 min); `down` from then. */
+async function world(down = false, startMs = START): Promise<World> {
+  const h = await createHarness({ startMs, seed: opsSeed, files: 'fs' });
   await seedSettings(h, { email: ME, scheduleIds: [OPS_ID] });
   const s = await startStand(h);
   const net = { down };
@@ -107,7 +107,7 @@ describe('cut off from ntfy while the alarm waits (adv50 r33)', () => {
   }, 120_000);
 
   it('says "not ready" for the next shift when its own booking failed, named by its start', async () => {
-    const w = await world(true);
+    const w = await world(true, MY_START - 10 * MIN);
     await at(w, MY_START + 1 * MIN);
     const key = w.engine.getState().alarm!.key;
     expect(await w.h.clock.runWhileAdvancing(w.engine.alarmIntent({ kind: 'ack', key }, 'tray'))).toEqual({ ok: true });
