@@ -51,6 +51,14 @@ export interface EscalatorStatus {
   /** The starts of blocks not over yet whose phone time falls at or after their end (pastItsBlock): the phone won't
    *  ring for them, said as such (never "armed ✓" for that shift). */
   tooShortStartsMs?: number[];
+  /** While `problem` is a booking that didn't land: each such booking's start and failure, so each shift's
+   *  readiness says its own (another start's failure is not this shift's: adv50 r33 #1). */
+  notBooked?: { startMs: number; error: string }[];
+  /** While an answer is awaited and can't be read (the stream and the poll fail): their failure, said for as long
+   *  as it lasts, beside any booking failure (adv50 r33 #2: a booking's failure hid it). */
+  answerUnread?: string;
+  /** `problem` is that reading failure (words it once, from `answerUnread`). */
+  problemIsReading?: boolean;
 }
 
 /** A booked alert that must not ring (no longer mine, or acknowledged) whose cancel failed; `passed`: its time came. */
@@ -125,6 +133,8 @@ export interface Run {
   leftProblem: string | undefined;
   /** The 429 wait's end when the last look was planned: told as over once it has passed. */
   waitTold: number | undefined;
+  /** The last read of the phone's answers failed with this (cleared by one that goes through or none awaited). */
+  answerUnread?: string | undefined;
   stopped: boolean;
   cancelTimer: (() => void) | undefined;
   /** One look at a time, so a booking is never sent twice by two looks overlapping. */
@@ -320,7 +330,10 @@ export function statusOf(r: Run): EscalatorStatus {
   // Tried again each minute, but not while the server's Retry-After runs (its end is said with it: phone.ts).
   const minutely = (failed: string | undefined) =>
     failed && retriedEachMinute(failed) && waitingUntilMs === undefined ? `${failed}; ${EACH_MINUTE}` : failed;
-  const problem = minutely(before ?? missed ?? maybe.unbooked ?? notBooked(r) ?? r.problem);
+  const head = before ?? missed ?? maybe.unbooked;
+  const problem = minutely(head ?? notBooked(r) ?? r.problem);
+  const failedBookings = head === undefined ? bookingsFailed(r) : [];
+  const reading = r.answerUnread !== undefined && problem === `${READING}: ${r.answerUnread}`;
   // A refusal for good is the channel's (its settings), every later start's too: still readiness.
   const first = [...r.missed.entries()][0];
   const missedKey = missed === undefined || first?.[1].refused ? undefined : first?.[0];
@@ -346,6 +359,9 @@ export function statusOf(r: Run): EscalatorStatus {
     ...(laterProblem ? { laterProblem } : {}),
     ...(Number.isFinite(next) ? { nextBookedMs: next } : {}),
     booking: !!r.o.provider?.book && r.bookFailed.size === 0,
+    ...(failedBookings.length > 0 ? { notBooked: failedBookings } : {}),
+    ...(r.answerUnread === undefined ? {} : { answerUnread: r.answerUnread }),
+    ...(reading ? { problemIsReading: true } : {}),
     ...(maybe.unbooked ? { bookingUnknown: true } : {}),
   };
 }
@@ -362,6 +378,13 @@ function notBooked(r: Run, except?: string): string | undefined {
   const error = [...r.bookFailed].find(([key]) => key !== except)?.[1];
   return error === undefined ? undefined : `${NOT_BOOKED}: ${error}`;
 }
+
+/** Each booking that didn't land, with the start it is for. */
+const bookingsFailed = (r: Run): { startMs: number; error: string }[] =>
+  [...r.bookFailed].flatMap(([key, error]) => {
+    const startMs = missedStartOf(r, key);
+    return startMs === undefined ? [] : [{ startMs, error }];
+  });
 
 /** The start of the block a missed alert's key is for (its target's, else the key's own instant). */
 function missedStartOf(r: Run, key: string): number | undefined {
@@ -422,8 +445,11 @@ export function pruneStuck(r: Run, nowMs: number): boolean {
 /** Keeps the last request's failure as the problem shown (cleared by the next that goes through). */
 export function outcome(r: Run, answer: { ok: boolean; error?: string }, what: string): boolean {
   const before = r.problem;
+  const unreadBefore = r.answerUnread;
   r.problem = answer.ok ? undefined : `${what}: ${answer.error ?? 'failed'}`;
-  if (before !== r.problem) r.o.changed?.(statusOf(r));
+  // Kept apart from `problem`, which the next request's outcome (a booking's) replaces while the reads still fail.
+  if (what === READING) r.answerUnread = answer.ok ? undefined : (answer.error ?? 'failed');
+  if (before !== r.problem || unreadBefore !== r.answerUnread) r.o.changed?.(statusOf(r));
   if (!answer.ok) r.o.log?.(`phone escalation ${r.problem ?? ''}`);
   return answer.ok;
 }
@@ -432,7 +458,9 @@ export function outcome(r: Run, answer: { ok: boolean; error?: string }, what: s
  *  acknowledged, cancelled, expired), its failure is no longer the phone's problem (adv50 r9 #1: a poll's 429 stayed
  *  "Not ready" for hours after the emergency was cancelled, as nothing made that request again to clear it). */
 export function endProblem(r: Run, what: string): void {
-  if (!r.problem?.startsWith(`${what}:`)) return;
+  const unread = what === READING && r.answerUnread !== undefined;
+  if (what === READING) r.answerUnread = undefined;
+  if (!r.problem?.startsWith(`${what}:`)) return void (unread && r.o.changed?.(statusOf(r)));
   r.problem = undefined;
   r.o.changed?.(statusOf(r));
 }

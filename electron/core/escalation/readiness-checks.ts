@@ -87,7 +87,8 @@ export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
     return { ...base, result: 'problem', message };
   }
   // First, also when now off: an alert left on a channel no longer used may still ring there.
-  if (i.status?.problem) return { ...base, result: 'problem', message: `Phone escalation: ${i.status.problem}.` };
+  const problem = shiftProblem(i);
+  if (problem) return { ...base, result: 'problem', message: `Phone escalation: ${problem}.` };
   // Off is the user's choice (optional, off by default), known for sure: no doubt about readiness, only said beside
   // the other checks (issue 49, adv49 r17: a fresh install read "Can't tell if you're ready" before every shift).
   if (i.settings.provider === 'off')
@@ -120,7 +121,8 @@ export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
       message: 'Phone escalation: set up but not tested (Send test in Settings → Phone).',
     };
   const tested = `tested ${formatDayTime(i.testedAtMs, opts)}`;
-  if (!i.status?.booking)
+  // Another start's booking that didn't land leaves this shift's, confirmed on the server, booked (adv50 r33 #1).
+  if (!i.status?.booking && !(i.status?.notBooked && !ownBooking(i)))
     return {
       id: 'phone',
       result: 'ok',
@@ -139,4 +141,26 @@ export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
   const booked = `booked for ${formatDayTime(i.status.nextBookedMs, opts)}`;
   if (loading) return { ...base, result: 'unknown', message: `Phone escalation: ${booked} (${tested}); ${loading}.` };
   return { id: 'phone', result: 'ok', message: `Phone escalation armed ✓ (${tested}, ${booked}).` };
+}
+
+/** The booking that didn't land of the shift this readiness is for (any, when it names no shift). */
+const ownBooking = (i: PhoneCheckInput) =>
+  i.status?.notBooked?.find((b) => i.shiftStartMs === undefined || b.startMs === i.shiftStartMs);
+
+/** The phone's problem as this shift's readiness says it: the phone's answer that can't be read, for as long as it
+ *  lasts (adv50 r33 #2: a booking's failure replaced it), and a booking that didn't land only for its own shift, named
+ *  by its start (adv50 r33 #1: "the phone alert may not be booked" of Thursday's was said as Wednesday's). */
+function shiftProblem(i: PhoneCheckInput): string | undefined {
+  const s = i.status;
+  if (!s) return undefined;
+  const opts = { nowMs: i.nowMs, ...(i.localZone ? { localZone: i.localZone } : {}) };
+  const unread = s.answerUnread === undefined ? [] : [`the phone’s answer can’t be read: ${s.answerUnread}`];
+  const own = ownBooking(i);
+  const retried = s.waitingUntilMs === undefined ? '; trying again each minute' : '';
+  const booking = own
+    ? [`the phone alert for ${formatDayTime(own.startMs, opts)} may not be booked: ${own.error}${retried}`]
+    : [];
+  const other = s.notBooked || s.problemIsReading || !s.problem ? [] : [s.problem];
+  const said = [...unread, ...booking, ...other];
+  return said.length > 0 ? said.join('; ') : undefined;
 }

@@ -39,7 +39,9 @@ describe('a booking made at Save that did not land (failed before)', () => {
       await h.clock.advanceTo(START + 30_000);
       const problem = `the phone alert may not be booked: the server answered ${status}; trying again each minute`;
       expect(engine.getState().phone?.problem).toBe(problem);
-      expect(phoneLine()).toMatchObject({ result: 'problem', message: `Phone escalation: ${problem}.` });
+      // Readiness names the start whose booking failed (09:00 UTC, 10:00 in the engine's Berlin): adv50 r33.
+      const forStart = `the phone alert for 10:00 may not be booked: the server answered ${status}; trying again each minute`;
+      expect(phoneLine()).toMatchObject({ result: 'problem', message: `Phone escalation: ${forStart}.` });
       expect(bookedFor()).not.toContain(MY_START + 3 * MIN);
       // A minute after the failure, booked: the problem is gone.
       await h.clock.advanceTo(START + 2 * MIN);
