@@ -217,6 +217,9 @@ export const AppStateSchema = z.object({
   /** An I'm away hand-off left half done (some blocks not handed off, Retry has work or a write may still land): its
    *  one problem line on the glance, its fix I'm away (core/handoff/half-handoff.ts). */
   halfHandoff: z.string().optional(),
+  /** "Asks you" as main words it (core/state/asks-words.ts): the popover's heading, the count its Coverage button's
+   *  title gives, the button's badge ("6*"; absent: none). Absent only in a state not yet worded. */
+  asksYou: z.object({ heading: z.string(), count: z.string(), badge: z.string().optional() }).optional(),
   /** A newer release, from the daily update check (main process; never in demo): its version and release page. */
   update: z.object({ version: z.string(), url: z.string() }).optional(),
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AppState } from '../../electron/shared/view-state';
 import { deriveState } from '../../electron/core/state/derive';
+import { withAsksWords } from '../../electron/core/state/asks-words';
 import { SETUP_OK, alice, details, me, scheduleSnap, settingsWith, shift, snapshotOf } from '../core/support/fixtures';
 import { axeViolations } from './support/axe';
 import { fullyVisible } from './support/layout';
@@ -559,7 +560,8 @@ describe('who needs me', () => {
     const item = page.getByRole('listitem').filter({ hasText: request?.reason ?? '' });
     await expect.poll(() => item.textContent()).toContain('Covered by you ✓');
     const counts = await page.getByTestId('coverage-counts').textContent();
-    expect(counts).toContain(`${after.coverage.askingMe.length} asking you`);
+    // The one statement's words (shared/asks-you.ts): "asking you (2)", its total first.
+    expect(counts).toContain(`asking you (${after.coverage.askingMe.length}`);
     expect(counts).toContain(`${after.coverage.mine.length} yours`);
     // One scrolling list: no pages.
     expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(0);
@@ -1096,7 +1098,9 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
   const twoAsks = (state: AppState): AppState => {
     const [ask] = state.coverage.askingMe;
     if (!ask) throw new Error('demo seed: a request asks Alice');
-    return { ...state, coverage: { ...state.coverage, askingMe: [ask, { ...ask, id: `${ask.id}_2` }] } };
+    // Worded again as main words every state it pushes (core/state/asks-words.ts).
+    const asks = { ...state, coverage: { ...state.coverage, askingMe: [ask, { ...ask, id: `${ask.id}_2` }] } };
+    return withAsksWords(asks, Date.now(), undefined);
   };
   // Adversarial round 9 (issue 49), F1: one account × 10 (and 3 accounts) with two alarms, two asks, a hole, a pause,
   // readiness and 2–3 "Your phone may still ring …" lines: Asks you and its Cover… were under the bar. Several phone

@@ -17,6 +17,7 @@ import {
 import { myShiftRows } from '../../renderer/src/lib/my-shift-rows';
 import { dayWord } from '../../renderer/src/lib/zone-words';
 import { coverageBadge } from '../../renderer/src/lib/status-model';
+import { withAsksWords } from '../../electron/core/state/asks-words';
 import { accountView, ada, appState, bob, cy, schedule } from './support/state';
 import { partialSync } from '../support/sync-status';
 
@@ -186,26 +187,32 @@ describe('who needs me', () => {
 
   it('counts the same everywhere: covered requests leave the count and the badge', () => {
     const mineReq = { ...request, id: 'cov_2', requester: bob };
-    const state = appState({
-      coverage: {
-        mine: [mineReq],
-        askingMe: [request],
-        coveredByMe: [{ ...request, id: 'cov_3' }],
-        status: { kind: 'fresh', at: '2026-03-27T09:59:00Z' },
-      },
-    });
+    // Worded by main as it derives (core/state/asks-words.ts); the popover shows its words.
+    const worded = (st: ReturnType<typeof appState>) => withAsksWords(st, Date.parse('2026-03-27T10:00:00Z'), 'UTC');
+    const state = worded(
+      appState({
+        coverage: {
+          mine: [mineReq],
+          askingMe: [request],
+          coveredByMe: [{ ...request, id: 'cov_3' }],
+          status: { kind: 'fresh', at: '2026-03-27T09:59:00Z' },
+        },
+      }),
+    );
     expect(countsText(state, { nowMs: Date.parse('2026-03-27T10:00:00Z'), locale: 'en-GB', localZone: 'UTC' })).toBe(
       'asking you (1) · 1 yours · 1 covered by you ✓',
     );
     expect(coverageBadge(state)).toBe('1');
-    const allCovered = appState({
-      coverage: {
-        mine: [],
-        askingMe: [],
-        coveredByMe: [request],
-        status: { kind: 'fresh', at: '2026-03-27T09:59:00Z' },
-      },
-    });
+    const allCovered = worded(
+      appState({
+        coverage: {
+          mine: [],
+          askingMe: [],
+          coveredByMe: [request],
+          status: { kind: 'fresh', at: '2026-03-27T09:59:00Z' },
+        },
+      }),
+    );
     expect(coverageBadge(allCovered)).toBeUndefined();
     expect(askRows(allCovered, ctx)).toEqual([]);
   });

@@ -11,6 +11,7 @@ import {
 import { staleLine } from '../../renderer/src/lib/glance';
 import { accountView, ada, appState, schedule, mainSettings } from './support/state';
 import { accountIdOf } from '../../electron/shared/accounts';
+import { withAsksWords } from '../../electron/core/state/asks-words';
 import { errorSync, needsSetup, partialSync } from '../support/sync-status';
 
 const ctx = { nowMs: Date.parse('2026-05-04T08:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };
@@ -130,7 +131,8 @@ describe('what was never loaded is unknown', () => {
     expect(coverageNote(unknown, ctx)).toBe(
       "Coverage requests: couldn't load: The on-call service had a problem (HTTP 503).",
     );
-    expect(coverageBadge(unknown)).toBe('?');
+    // The badge as main words it (core/state/asks-words.ts).
+    expect(coverageBadge(withAsksWords(unknown, ctx.nowMs, ctx.localZone))).toBe('?');
     const saved = appState({
       coverage: { mine: [], askingMe: [], status: { kind: 'stale', since: '2026-05-04T07:30:00Z', reason: 'x' } },
     });

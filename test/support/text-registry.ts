@@ -91,7 +91,7 @@ function wholeSurfaces(input: RegistryInput) {
     ...alarmAskRows(state, ctx).map((row) => row.text),
     ...stillRingRows(state, ctx).map((row) => row.text),
     // The "Asks you" heading (components/AsksYou.svelte, shown with a row) and the Coverage button's badge.
-    askRows(state, ctx).length > 0 ? asksHeading(state, ctx) : '',
+    askRows(state, ctx).length > 0 ? asksHeading(state) : '',
     coverageBadge(state) ? `Coverage ${coverageBadge(state) ?? ''}` : '',
     ...askRows(state, ctx).map((row) => JSON.stringify(row)),
     ...timelineModel(state, ctx).rows.map((row) => JSON.stringify(row)),

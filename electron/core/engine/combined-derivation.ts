@@ -10,6 +10,7 @@ import { emptySnapshot } from '../model/snapshot';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import { withFixLabels } from '../readiness/fix-label';
 import { withNameTails } from '../state/name-tails';
+import { withAsksWords } from '../state/asks-words';
 import { combineStates } from '../state/combine';
 import { deriveState, nextStateChangeAt } from '../state/derive';
 import type { AccountSession } from './account-session';
@@ -115,8 +116,13 @@ export function combinedDerivation(parts: CombinedDerivationParts): Derivation {
       for (const id of kept.keys()) if (!list.some((s) => s.id === id)) kept.delete(id);
       const health = parts.notificationHealth();
       // Every readiness check made (by the accounts, the alarm, the phone) is there once decorated: each fix worded.
+      // "Asks you" worded last, over the accounts combined (core/state/asks-words.ts).
       const decorate = (state: AppState, atMs: number, h: NotificationHealthResult | undefined): AppState =>
-        withNameTails(withFixLabels(parts.decorate ? parts.decorate(state, atMs, h) : state));
+        withAsksWords(
+          withNameTails(withFixLabels(parts.decorate ? parts.decorate(state, atMs, h) : state)),
+          atMs,
+          parts.localZone(),
+        );
       if (list.length === 0) return decorate(unsetState(parts, nowMs), nowMs, health);
       const inputs = new Map(list.map((s) => [s.id, s.inputs(parts.demo, health)]));
       const answered = answeredElsewhere(parts.settings().accounts, inputs);

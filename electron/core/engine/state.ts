@@ -5,6 +5,7 @@ import type { ServiceSettings } from '../../shared/settings';
 import type { AccountSetup, AppState } from '../../shared/view-state';
 import { deriveState, nextStateChangeAt, stateEquals } from '../state/derive';
 import { nextShownChangeAt } from '../state/shown-change';
+import { asksWordsChangeAt } from '../state/asks-words';
 import type { Clock } from '../ports';
 import type { Snapshot } from '../model/snapshot';
 import type { NotificationHealthResult } from '../readiness/readiness';
@@ -72,7 +73,7 @@ export function createStateKeeper(
   let validUntilMs = Infinity;
   /** When a pause the state shows ends: the state is the same after it, but every surface must stop showing it
    *  then (the popover's clock is set by each push), so subscribers are told at that instant (issue 49). */
-  let shownUntilMs = nextShownChangeAt(state, derivedAtMs) ?? Infinity;
+  let shownUntilMs = shownChangeAt(state, derivedAtMs, zone);
 
   function armTimer(): void {
     cancelTimer?.();
@@ -89,7 +90,7 @@ export function createStateKeeper(
     if (stopped) return;
     const next = derive();
     const pauseEnded = derivedAtMs >= shownUntilMs;
-    shownUntilMs = nextShownChangeAt(next, derivedAtMs) ?? Infinity;
+    shownUntilMs = shownChangeAt(next, derivedAtMs, zone);
     armTimer();
     if (stateEquals(next, state) && !pauseEnded) return;
     state = next;
@@ -125,4 +126,10 @@ export function createStateKeeper(
       cancelTimer = undefined;
     },
   };
+}
+
+/** When what the state shows changes by time alone though it derives the same: a pause's end, or the midnight its
+ *  "Asks you" words name a saved time's day from (Infinity: never). */
+function shownChangeAt(state: AppState, nowMs: number, zone: string | undefined): number {
+  return Math.min(nextShownChangeAt(state, nowMs) ?? Infinity, asksWordsChangeAt(state, nowMs, zone) ?? Infinity);
 }

@@ -14,6 +14,7 @@ import type { DeriveInput } from './derive-input';
 import { scheduleView } from './derive-schedule';
 import { serviceWaitWords } from './wait-words';
 import { myState } from './derive-mine';
+import { withAsksWords } from './asks-words';
 import { answeredSnapshot } from '../model/answered';
 
 export type { DeriveInput } from './derive-input';
@@ -114,7 +115,7 @@ export function deriveState(read: DeriveInput): AppState {
     otherReadFresh: coverageRead.kind === 'fresh',
   });
   const lastSuccessAt = oldestSuccess(settings, byId);
-  return {
+  const state: AppState = {
     setup: input.setup,
     settings: settingsOfService(settings),
     accounts: [accountViewOf(settings, input.setup, sync, lastSuccessAt)],
@@ -129,6 +130,7 @@ export function deriveState(read: DeriveInput): AppState {
     },
     notices: input.notices,
   };
+  return withAsksWords(state, nowMs, input.localZone);
 }
 
 export { nextStateChangeAt, stateEquals } from './change';

@@ -4,7 +4,6 @@
 import { formatDayTime, formatLength, formatWindow, warmUp } from '../../../electron/shared/format';
 import { coveredGroups } from '../../../electron/shared/covered-words';
 import { askBasisWords, knownAsks, maybePartsWords } from '../../../electron/shared/ask-basis-words';
-import { asksCountWords, asksStatement } from '../../../electron/shared/asks-you';
 import { hasData } from '../../../electron/shared/freshness';
 import { myEmailOn } from '../../../electron/shared/account-names';
 import { askedOfMe, isMySchedule } from '../../../electron/shared/asked-of-me';
@@ -103,8 +102,8 @@ export function coverageCounts(state: AppState): CoverageCounts {
 export function countsText(state: AppState, ctx: FormatContext): string {
   const c = coverageCounts(state);
   const parts = [
-    // The one total every surface gives, its saved parts scoped to their accounts (shared/asks-you.ts, adv49 r28).
-    ...(state.coverage.askingMe.length > 0 ? [`asking you (${asksCountWords(asksStatement(state), ctx)})`] : []),
+    // The one total every surface gives, its saved parts scoped to their accounts, worded by main (adv49 r28).
+    ...(state.coverage.askingMe.length > 0 && state.asksYou ? [`asking you (${state.asksYou.count})`] : []),
     ...(c.mine > 0 ? [`${c.mine} yours`] : []),
     ...coveredGroups(state.coverage.coveredByMe, ctx).map((g) => `${g.items.length} ${g.words}`),
   ];

@@ -145,8 +145,9 @@ export {
   coverageGlanceText as coverageGlanceNote,
 } from '../../../electron/shared/coverage-words';
 
-/** The Coverage badge and the "Asks you" heading: the one statement's (shared/asks-you.ts), re-exported. */
-export { asksHeading, coverageBadge } from '../../../electron/shared/asks-you';
+/** The Coverage badge and the "Asks you" heading: the one statement's, worded by main (core/state/asks-words.ts). */
+export const coverageBadge = (state: AppState): string | undefined => state.asksYou?.badge;
+export const asksHeading = (state: AppState): string => state.asksYou?.heading ?? '';
 
 export interface PersonChip {
   id: string;

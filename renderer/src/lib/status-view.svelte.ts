@@ -120,7 +120,7 @@ export class StatusViewState {
   get asksHeading() {
     return this.#asksHeading;
   }
-  #asksHeading = $derived.by(() => asksHeading(this.#model(), this.ctx));
+  #asksHeading = $derived.by(() => asksHeading(this.#model()));
   get freshness() {
     return this.#freshness;
   }

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { combineStates } from '../../../electron/core/state/combine';
 import { deriveState } from '../../../electron/core/state/derive';
+import { withAsksWords } from '../../../electron/core/state/asks-words';
 import { accountIdOf } from '../../../electron/shared/accounts';
 import { formatDayTime } from '../../../electron/shared/format';
 import { defaultSettings, serviceSettings, type Account } from '../../../electron/shared/settings';
@@ -75,7 +76,8 @@ function stateOf(world: readonly World[]) {
     });
     return { account, state };
   });
-  return combineStates(pairs, settings, []);
+  // Combined and worded as the engine does (core/engine/combined-derivation.ts): the popover shows main's words.
+  return withAsksWords(combineStates(pairs, settings, []), NOW, ZONE);
 }
 
 /** Every "Asks you (…)" / "asking you (…)" a text gives: its number and what its parentheses say after it. */
