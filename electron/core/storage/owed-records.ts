@@ -73,7 +73,7 @@ function damagedNotice(name: string, kept: string | undefined, wrote: boolean): 
   const saved = wrote ? 'the app wrote what it holds' : 'the app could not write its own yet';
   return {
     id: `${OUTSIDE_NOTICE_ID}:${name}`,
-    message: `${name} was damaged outside the app while it ran (it is no longer what the app saved), so ${saved}.${where}`,
+    message: `${name} could not be read (it was damaged while the app ran: it is no longer what the app saved), so ${saved}.${where}`,
   };
 }
 

@@ -134,7 +134,7 @@ describe('a record damaged outside while the app runs', () => {
       expect(await readFile(join(h.dir, kept[0] ?? ''), 'utf8')).toBe(bad);
       const said = A.getState().notices.filter((n) => n.message.includes('alarms.json'));
       expect(said.map((n) => n.message)).toEqual([
-        'alarms.json was damaged outside the app while it ran (it is no longer what the app saved), so the app wrote ' +
+        'alarms.json could not be read (it was damaged while the app ran: it is no longer what the app saved), so the app wrote ' +
           `what it holds. It was kept as ${join(h.dir, kept[0] ?? '')}.`,
       ]);
       await A.stop();
