@@ -59,6 +59,9 @@ export interface EscalatorStatus {
   answerUnread?: string;
   /** `problem` is that reading failure (words it once, from `answerUnread`). */
   problemIsReading?: boolean;
+  /** The answer stream can't be checked today (no probe may go: escalator-stream.ts streamHears): the answers are
+   *  polled beside it, said for as long as it lasts. */
+  answerPolled?: boolean;
 }
 
 /** A booked alert that must not ring (no longer mine, or acknowledged) whose cancel failed; `passed`: its time came. */
@@ -362,6 +365,7 @@ export function statusOf(r: Run): EscalatorStatus {
     ...(failedBookings.length > 0 ? { notBooked: failedBookings } : {}),
     ...(r.answerUnread === undefined ? {} : { answerUnread: r.answerUnread }),
     ...(reading ? { problemIsReading: true } : {}),
+    ...(r.stream?.unchecked?.() ? { answerPolled: true } : {}),
     ...(maybe.unbooked ? { bookingUnknown: true } : {}),
   };
 }

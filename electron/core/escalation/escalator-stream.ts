@@ -15,6 +15,7 @@ import {
   outcome,
   READING,
   save,
+  statusOf,
   type Run,
 } from './escalator-run';
 import type { AlarmTarget } from '../alarm/types';
@@ -30,6 +31,11 @@ export const STREAM_RETRY_MS = 30 * 60_000;
  *  Before the phone's time and after that hour, the stream alone (a handful of requests over a quiet shift). */
 export const readBesideStream = (r: Run, awaited: readonly AlarmTarget[], nowMs: number): boolean =>
   awaited.some((t) => answerAwaited(r, t, nowMs) && nowMs >= dueOf(r, t) && nowMs <= dueOf(r, t) + AWAIT_ACK_MS);
+
+/** The answers are heard on the stream alone: it is live and can be vouched for. One no probe may check today (the
+ *  day's cap or publish stop, probe-ledger.ts) may be deaf unseen: the poll reads beside it as for a stream that
+ *  doesn't work (adv50 r34: a tap 90 min after the start went unheard, 0 probes, nothing said). */
+export const streamHears = (r: Run): boolean => r.stream?.live() === true && r.stream.unchecked?.() !== true;
 
 /** Takes the phone's answers: one to an awaited alarm's alert (or an earlier start's of its block) acknowledges it
  *  (source phone, at the phone's time), once; any other (another shift's, a forged id) does nothing. */
@@ -80,6 +86,12 @@ export function keepStream(r: Run, nowMs: number, poll: () => void): void {
     // A gap: the stream's own onProblem says what failed; the look reads once now and polls while it isn't live.
     onGap: () => {
       if (r.stream === stream) poll();
+    },
+    // Unchecked or checked again: readiness says which (statusOf), and the look polls while it can't be vouched for.
+    onUnchecked: () => {
+      if (r.stream !== stream) return;
+      r.o.changed?.(statusOf(r));
+      poll();
     },
   });
   r.stream = stream;

@@ -15,7 +15,7 @@ import type { Notice } from '../storage/settings-store';
 import { alertIdOf, ESCALATIONS_FILE, loadEscalations } from './record-store';
 import { bookOrSend, pruneMissed } from './escalator-send';
 import { awaitedLeft, pollLeft } from './escalator-acks';
-import { closeStream, keepStream, readBesideStream, takeAcks } from './escalator-stream';
+import { closeStream, keepStream, readBesideStream, streamHears, takeAcks } from './escalator-stream';
 import { settleBooked, settleLeft, stopSent, unsureMissed } from './escalator-settle';
 import { wakeRead } from './wake-read';
 import {
@@ -97,7 +97,7 @@ async function poll(r: Run, forced = false): Promise<boolean> {
   if (awaiting.length === 0 || !o.provider?.pollAcks) return (endProblem(r, READING), true);
   // A refused booking's credentials would be refused here too: not asked every 5 s (until `retry`).
   const beside = forced || readBesideStream(r, awaiting, nowMs);
-  if (r.bookRefused !== undefined || (r.stream?.live() && !beside)) return true;
+  if (r.bookRefused !== undefined || (streamHears(r) && !beside)) return true;
   const handles = new Map(
     awaiting.flatMap((t) => {
       const kept = state.receipts?.[t.key];
@@ -108,7 +108,7 @@ async function poll(r: Run, forced = false): Promise<boolean> {
   const answer = await o.provider.pollAcks({ sinceMs, handles });
   // A forced read's failure while a live stream hears the answers is not the phone's problem; while the stream is
   // down this read is what hears them, so its failure (a 429) is said.
-  if (r.stream?.live() && !answer.ok) return false;
+  if (streamHears(r) && !answer.ok) return false;
   if (!outcome(r, answer, READING) || !answer.ok) return false;
   // An answer to an earlier start's alert of the same block (the shift moved since) settles the block.
   await takeAcks(r, answer.value);
@@ -126,7 +126,7 @@ function arm(r: Run): void {
   // While the stream isn't live (opening, reconnecting, backing off) the answers are polled as before: the 15 s holds.
   // While the phone may answer, a light read beside a live stream too: its path may have died unseen.
   const besideMs = readBesideStream(r, awaited, nowMs) ? LATE_POLL_MS : 0;
-  const ownPollMs = awaited.length > 0 && !r.stream?.live() ? pollEveryMs(r, awaited, nowMs) : besideMs;
+  const ownPollMs = awaited.length > 0 && !streamHears(r) ? pollEveryMs(r, awaited, nowMs) : besideMs;
   const pollMs = awaitedLeft(r, nowMs).size > 0 ? POLL_MS : ownPollMs;
   // After a failed request, try again in a minute (each try itself bounded), not only at the hourly look.
   // A booking maybe held is booked again (to confirm it) or cancelled (after an ack) each minute too.

@@ -11,7 +11,7 @@
 // rest of the 10 min (a probe that came back that recently already showed the path carries messages), so streams cut
 // every 30 s by a proxy publish no more than a healthy one (adv50 r32).
 import type { Clock } from '../ports';
-import { countProbe, probeLedger, probeWaitMs, type ProbeLedger } from './probe-ledger';
+import { countProbe, ledgerAt, probeLedger, probeWaitMs, type ProbeLedger } from './probe-ledger';
 
 export const PROBE_FIRST_MS = 1_000;
 export const PROBE_EVERY_MS = 10 * 60_000;
@@ -33,20 +33,28 @@ export interface Probes {
   stop(): void;
 }
 
-/** Probes the stream from now until stopped; `deaf`: a probe published was not heard within PROBE_WAIT_MS. */
-export function probeStream(o: ProbeOptions, deaf: () => void): Probes {
+/** Probes the stream from now until stopped; `deaf`: a probe published was not heard within PROBE_WAIT_MS;
+ *  `unchecked(true)`: a probe is due but none may go today (the cap, the publish stop), so nothing vouches for the
+ *  stream any more (adv50 r34: a deaf one then hid a tap for the rest of the shift); `unchecked(false)`: one
+ *  published since (a new day) was heard. */
+export function probeStream(o: ProbeOptions, deaf: () => void, unchecked?: (on: boolean) => void): Probes {
   const { probe } = o;
   if (!probe) return { heard: () => undefined, stop: () => undefined };
   let stopped = false;
   let awaited: string | undefined;
   let cancel: () => void = () => undefined;
   const ledger = o.ledger ?? probeLedger();
-  /** The next probe at the channel's spacing from the last one (at least `firstMs` away); none due today: looked
-   *  at again in PROBE_EVERY_MS (the day may have turned), the stream meanwhile trusted as before probes. */
+  /** The next probe at the channel's spacing from the last one (at least `firstMs` away); none allowed today: the
+   *  stream is unchecked once one would be due, and looked at again in PROBE_EVERY_MS (the day may have turned). */
   const after = (firstMs: number) => {
     cancel();
-    const waitMs = probeWaitMs(ledger, o.clock.now(), PROBE_EVERY_MS, firstMs);
-    cancel = o.clock.setTimer(waitMs ?? PROBE_EVERY_MS, () => (waitMs === undefined ? after(firstMs) : void send()));
+    const nowMs = o.clock.now();
+    const waitMs = probeWaitMs(ledger, nowMs, PROBE_EVERY_MS, firstMs);
+    const dueMs = Math.max(firstMs, (ledgerAt(ledger, nowMs).probedMs ?? -Infinity) + PROBE_EVERY_MS - nowMs);
+    const due = dueMs <= firstMs;
+    if (waitMs === undefined && due) unchecked?.(true);
+    const nextMs = waitMs ?? (due ? PROBE_EVERY_MS : dueMs);
+    cancel = o.clock.setTimer(nextMs, () => (waitMs === undefined ? after(firstMs) : void send()));
   };
   async function send(): Promise<void> {
     const waitMs = probeWaitMs(ledger, o.clock.now(), PROBE_EVERY_MS, 0);
@@ -68,6 +76,7 @@ export function probeStream(o: ProbeOptions, deaf: () => void): Probes {
     heard(message) {
       if (awaited === undefined || message !== awaited) return;
       awaited = undefined;
+      unchecked?.(false);
       after(PROBE_EVERY_MS);
     },
     stop() {

@@ -73,6 +73,8 @@ interface StreamRun {
   failures: number;
   /** Streams in a row that delivered, then ended within SHORT_MS. */
   short: number;
+  /** A probe was due and none may go today (kept across reconnects: the day's ledger says so for the next too). */
+  unchecked: boolean;
 }
 
 interface OneStream {
@@ -109,7 +111,8 @@ function watchOne(o: AckStreamOptions, w: AckWatch, s: StreamRun, here: AbortCon
       s.live = true;
       s.failures = 0;
       w.onProblem(undefined);
-      probes = probeStream(o, () => ((one.deaf = true), here.abort()));
+      const unchecked = (on: boolean) => void (s.unchecked !== on && ((s.unchecked = on), w.onUnchecked?.()));
+      probes = probeStream(o, () => ((one.deaf = true), here.abort()), unchecked);
     },
     (message) => probes?.heard(message),
   );
@@ -123,7 +126,7 @@ function watchOne(o: AckStreamOptions, w: AckWatch, s: StreamRun, here: AbortCon
 }
 
 export function openAckStream(o: AckStreamOptions, w: AckWatch): AckStream {
-  const s: StreamRun = { closed: false, live: false, failures: 0, short: 0 };
+  const s: StreamRun = { closed: false, live: false, failures: 0, short: 0, unchecked: false };
   let ctl: AbortController | undefined;
   let cancelTimer: (() => void) | undefined;
   const later = (ms: number) => {
@@ -188,6 +191,7 @@ export function openAckStream(o: AckStreamOptions, w: AckWatch): AckStream {
   void connect();
   return {
     live: () => s.live,
+    unchecked: () => s.unchecked,
     close() {
       s.closed = true;
       s.live = false;

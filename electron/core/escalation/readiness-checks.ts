@@ -105,6 +105,14 @@ export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
       result: 'problem',
       message: 'Phone escalation: its topic or keys are missing (Settings → Phone).',
     };
+  // While no probe may check the answer stream today, the poll reads beside it: said, so no one takes it for a check.
+  if (i.status?.answerPolled)
+    return {
+      id: 'phone',
+      result: 'ok',
+      message:
+        'Phone escalation: the answer stream can’t be checked today (the day’s message allowance is kept for your alerts); the app reads the phone’s answers by polling.',
+    };
   // Shorter than the phone time: nothing is booked or sent for it (escalator-run.ts pastItsBlock), whatever a test
   // said; only this computer's alarm rings. Said, never "armed ✓" (adv50 r26 #1).
   if (i.shiftStartMs !== undefined && i.status?.tooShortStartsMs?.includes(i.shiftStartMs))

@@ -57,11 +57,15 @@ export interface AckWatch {
   onRefused(): void;
   /** The stream ended or failed and is being opened again: read once now, and poll while it isn't live. */
   onGap(): void;
+  /** Whether the stream can be vouched for changed (`AckStream.unchecked`): read once now, and poll while not. */
+  onUnchecked?(): void;
 }
 
 export interface AckStream {
   /** The current connection delivered a line (ntfy's `open`): answers are heard on it, no poll is needed. */
   live(): boolean;
+  /** No probe may check the stream today (ntfy-probe.ts): live or not, the answers are polled beside it. */
+  unchecked?(): boolean;
   close(): void;
 }
 
