@@ -66,6 +66,13 @@ async function send(deps: SettleDeps, s: SwapSide, from: string): Promise<SwapSi
   return sendSide(deps, s, from);
 }
 
+/** A first side that will be sent anew: never sent, or not shown on its service once its settle is over. */
+async function unseen(deps: SettleDeps, s: SwapSide): Promise<boolean> {
+  if (!mayHaveLanded(s)) return true;
+  const seen = await deps.look(s.scheduleId, Date.parse(s.start), Date.parse(s.end), covering(s));
+  return seen === 'not_covered' && !settling(deps.settles, s);
+}
+
 const SETTLED_UNSEEN = 'The schedule does not show it, after the service had 2 minutes to apply it.';
 
 /** The other side is known not to be in place: handing mine back can't leave me with both. */
@@ -93,8 +100,10 @@ async function retryBoth(
     const held = undone?.state === 'changed' ? { ...undone, state: 'handed_off' as const } : undone;
     if (held) return { mine: held, theirs, back: null, text: undoneText(deps, name, held, theirs) };
   }
-  // (A first side that may have landed is looked for first by send; its second side is re-read before it is written.)
-  if (mine.state !== 'handed_off' && !mayHaveLanded(mine) && theirs.state !== 'handed_off') {
+  // The second side is read before the first is written, as a first press does: a first side that may have landed
+  // and is not shown (past its 2 minutes) is sent anew, so a swap whose other side changed since is not half written
+  // (adv48 r37). One shown, unread or still settling is left to send (looked for, never written blind).
+  if (mine.state !== 'handed_off' && theirs.state !== 'handed_off' && (await unseen(deps, mine))) {
     const stale = await theirsStale(deps, theirs, mine.email);
     if (stale) return { mine, theirs: stale, back: null, text: staleText(deps, name, stale) };
   }
