@@ -1,0 +1,57 @@
+// Issue 47 (adv47 r34): a hole (shifts whose people couldn't be read) runs right up to my next readable block. The
+// menu said "Next known … · earlier unknown"; the tooltip, the popover's headline, `status` and the hand-off stated
+// the later block as my next shift, unqualified, while the hole before it may be mine (it was: I was on call in 22 h).
+import { describe, expect, it } from 'vitest';
+import { createHarness, seedSettings } from '../support/engine-harness';
+import { ME, seedOf } from '../support/seeds';
+import { surfaces } from './support';
+
+const MIN = 60_000;
+
+describe('a next block after an unread hole is stated as "next known" on every surface', () => {
+  it('tooltip, popover, status and hand-off qualify the block after the hole, as the menu does', async () => {
+    // Daily Berlin hand-offs at 09:00 (08:00Z): Alice, me, me → Tue 10 Alice, Wed 11 + Thu 12 me, Fri 13 Alice,
+    // Sat 14 + Sun 15 me.
+    const seed = seedOf([
+      {
+        id: 'sch_p',
+        name: 'Platform',
+        zone: 'Europe/Berlin',
+        rotationStart: '2026-03-01T08:00:00Z',
+        userIds: ['usr_alice', 'usr_me', 'usr_me'],
+        length: { amount: 1, unit: 'days' },
+      },
+    ]);
+    const h = await createHarness({ startMs: Date.parse('2026-03-10T10:00:00Z'), seed, files: 'fs' });
+    // My Wed–Fri shift and Alice's Fri shift come without their people: a hole Wed 09:00 – Sat 09:00 Berlin.
+    h.sim.unreadable.add('sch_p', {
+      fromMs: Date.parse('2026-03-11T09:00:00Z'),
+      toMs: Date.parse('2026-03-11T10:00:00Z'),
+    });
+    h.sim.unreadable.add('sch_p', {
+      fromMs: Date.parse('2026-03-13T09:00:00Z'),
+      toMs: Date.parse('2026-03-13T10:00:00Z'),
+    });
+    await seedSettings(h, { email: ME, scheduleIds: ['sch_p'] });
+    const engine = h.engine();
+    await engine.start();
+    await h.clock.advance(MIN);
+    const t = surfaces(engine.getState(), h.clock.now());
+    // The first block read with my name after the hole: Sat 14 Mar 09:00 Berlin.
+    const sat = 'Sat 09:00';
+    const said = {
+      tooltip: t.tooltip.split('\n')[0] ?? '',
+      popover: t.popover.split('\n')[0] ?? '',
+      status: t.status.split('\n').find((l) => l.includes(sat) && /next/i.test(l)) ?? '',
+      handoff: t.handoff.split('\n').find((l) => l.includes(sat)) ?? '',
+      menu: t.menu.split('\n').find((l) => l.includes(sat)) ?? '',
+    };
+    for (const [surface, line] of Object.entries(said)) {
+      expect(line, surface).toContain(sat);
+      // Qualified: "next known", never a plain "Next on call" / "Next:" / "Your next shift" / "My next block".
+      expect(line, surface).toMatch(/next known/i);
+      expect(line, surface).not.toMatch(/Next on call|^Next:|Your next shift|My next block/);
+    }
+    await engine.stop();
+  }, 60_000);
+});
