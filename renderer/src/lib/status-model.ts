@@ -73,7 +73,7 @@ export function myStateLine(state: AppState, ctx: FormatContext, problemShown = 
     return {
       tone: unknownNow ? 'unknown' : untilMs <= SOON_MS ? 'soon' : 'off',
       // An earlier shift of mine may hide before it (`before`): only the next known, as the menu says (adv47 r34).
-      title: `${unknownNow ? 'On call now: unknown · next known' : before === '' ? 'Next' : 'Next known'}: ${atText(Date.parse(next.start), ctx, runZones(state, next).start)} (${formatRelative(ctx.nowMs, next.start)})${savedShort(next.basis, ctx)}${runDoubt(next)}${unknownNow || before === '' ? '' : ' · earlier unknown'}`,
+      title: `${unknownNow ? 'On call now: unknown · next known' : before === '' ? 'Next' : 'Next known'}: ${atText(Date.parse(next.start), ctx, runZones(state, next).start)} (${formatRelative(ctx.nowMs, next.start)})${savedShort(next.basis, ctx)}${runDoubt(next)}`,
       detail: `${names(next)} · ${runText(state, next, ctx)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
       ...savedIn(next.basis),
     };
