@@ -45,9 +45,12 @@ function runEnd(state: AppState, run: OnCallRun, o: StatusTimeOptions): (iso: st
 }
 
 /** "Your next shift:", or "Your next known shift:" while whether I am on call now is unknown (then a plain "next"
- *  would say I am not on call now). */
-const nextLead = (state: AppState, o: StatusTimeOptions): string =>
-  nowUnknownText(state, (iso) => formatDayTime(iso, o)) === '' ? 'Your next shift:' : 'Your next known shift:';
+ *  would say I am not on call now) or an earlier shift of mine may hide before `start` (adv47 r34: a hole). */
+function nextLead(state: AppState, o: StatusTimeOptions, start: string): string {
+  const time = (iso: string): string => formatDayTime(iso, o);
+  const known = nowUnknownText(state, time) !== '' || gapsBefore(state, Date.parse(start), time) !== '';
+  return known ? 'Your next known shift:' : 'Your next shift:';
+}
 
 /** "Your next shift: Ops Wed 10:00–18:00 (…) (in 22 h 59 min)", with its basis where not fresh. */
 export function statusNextPhrase(state: AppState, m: MyShift, o: StatusTimeOptions): string {
@@ -58,7 +61,7 @@ export function statusNextPhrase(state: AppState, m: MyShift, o: StatusTimeOptio
     (iso) => formatDayTime(iso, z),
   );
   const mark = basisMark(m.basis, (iso) => formatDayTime(iso, o));
-  return `${nextLead(state, o)} ${named(state, m)} ${window} (${formatRelative(o.nowMs, m.start)})${mark}`;
+  return `${nextLead(state, o, m.start)} ${named(state, m)} ${window} (${formatRelative(o.nowMs, m.start)})${mark}`;
 }
 
 /** "Your next shift: Ops, then Payments Wed 10:00 – Thu 10:00 (in 22 h 59 min)": back to back blocks as one. */
@@ -69,7 +72,7 @@ export function statusNextRunPhrase(state: AppState, run: OnCallRun, o: StatusTi
   const window = endIsKnown(run)
     ? formatWindow(run.start, run.end, zones.both ? { ...o, scheduleZone: zones.both } : o)
     : `from ${formatDayTime(run.start, zones.start ? { ...o, scheduleZone: zones.start } : o)} ${untilPhrase(run, runEnd(state, run, o))}`;
-  return `${nextLead(state, o)} ${names} ${window} (${formatRelative(o.nowMs, run.start)})${runBasisMark(run.blocks, state.accounts, time)}`;
+  return `${nextLead(state, o, run.start)} ${names} ${window} (${formatRelative(o.nowMs, run.start)})${runBasisMark(run.blocks, state.accounts, time)}`;
 }
 
 /** My next shift's line: the block, or the whole run where blocks carry it on or its end isn't known. */

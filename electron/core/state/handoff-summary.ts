@@ -132,9 +132,12 @@ export function handoffNowLine(state: AppState, m: MyShift, o: HandoffOptions): 
 }
 
 /** "My next block: Ops, Wed 10:00 CET (…) – Wed 18:00 CET (…)", with its basis where not fresh; "My next known
- *  block: …" while whether I am on call now is unknown (shared/now-unknown.ts). */
+ *  block: …" while whether I am on call now is unknown (shared/now-unknown.ts) or an earlier block of mine may hide
+ *  before it (a hole, a schedule unread up to it: adv47 r34). */
 export function handoffNextPhrase(state: AppState, m: MyShift, o: HandoffOptions): string {
-  const known = nowUnknownText(state, (iso) => handoffTime(iso, o)) === '' ? '' : 'known ';
+  const time = (iso: string): string => handoffTime(iso, o);
+  const only = nowUnknownText(state, time) !== '' || gapsBefore(state, Date.parse(m.start), time) !== '';
+  const known = only ? 'known ' : '';
   return `My next ${known}block: ${blockText(state, m, o)}`;
 }
 

@@ -75,6 +75,13 @@ export function gapsSuffix(state: AppState, next: MyShift, f: Fmt, nowSaid = fal
   return note === '' ? '' : ` · ${note}`;
 }
 
+/** An earlier shift of mine may hide before my next block (a hole, a schedule unread up to it): "next" is then only
+ *  "next known", on every surface as in the menu (adv47 r34: the tooltip said "Next on call" over a hole of mine). */
+export function nextIsOnlyKnown(state: AppState, f: Fmt): boolean {
+  const [first] = myRunNext(state, f.nowMs)?.blocks ?? [];
+  return first !== undefined && gapsSuffix(state, first, f) !== '';
+}
+
 /** "Platform primary, then Payments until Sun 10:00 (2 d left)": back to back on several schedules, the end of my
  *  continuous on-call time (shared/on-call-run.ts), else undefined (one block, or several at once, said each). */
 export function runPhrase(state: AppState, f: Fmt): string | undefined {
@@ -132,7 +139,7 @@ export function myShiftLine(state: AppState, f: Fmt, problemShown = false): stri
   const unknownNow = nowUnknownText(state, (iso) => fmt(iso, f));
   const next = nextPhrase(state, f, unknownNow !== '');
   if (next !== undefined && unknownNow !== '') return `On call now: ${unknownNow} · next known: ${next}`;
-  if (next !== undefined) return `Your next shift: ${next}`;
+  if (next !== undefined) return `${nextIsOnlyKnown(state, f) ? 'Next known' : 'Your next shift'}: ${next}`;
   const none = noShiftPhrase(state, f);
   if (problemShown && none.why === 'unknown') return unknownShiftsLine('unknown');
   return none.unknown ? unknownShiftsLine(none.text) : none.text;

@@ -7,7 +7,16 @@ import { runBasisMark } from '../../shared/run-basis';
 import { formatRelative } from '../../shared/format';
 import { runZones } from '../../shared/schedule-zone';
 import { nowUnknownText } from '../../shared/now-unknown';
-import { noShiftPhrase, unknownShiftsLine, onCallPhrase, nextPhrase, gapsSuffix, fmt, type Fmt } from './tray-sections';
+import {
+  noShiftPhrase,
+  unknownShiftsLine,
+  onCallPhrase,
+  nextPhrase,
+  gapsSuffix,
+  nextIsOnlyKnown,
+  fmt,
+  type Fmt,
+} from './tray-sections';
 
 /** My state in full words, as the menu's first item says it. */
 export function stateLine(state: AppState, f: Fmt): string {
@@ -18,7 +27,7 @@ export function stateLine(state: AppState, f: Fmt): string {
   const unknownNow = nowUnknownText(state, (iso) => fmt(iso, f));
   const next = nextPhrase(state, f, unknownNow !== '');
   if (next !== undefined && unknownNow !== '') return `On call now: ${unknownNow}\nNext known: ${next}`;
-  if (next !== undefined) return `Next on call: ${next}`;
+  if (next !== undefined) return `${nextIsOnlyKnown(state, f) ? 'Next known' : 'Next on call'}: ${next}`;
   const none = noShiftPhrase(state, f);
   return none.unknown ? unknownShiftsLine(none.text) : `Off call · ${none.text}`;
 }

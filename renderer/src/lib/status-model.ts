@@ -72,7 +72,8 @@ export function myStateLine(state: AppState, ctx: FormatContext, problemShown = 
     // whole block (back to back ones too), and what the app couldn't read (an earlier shift may hide there).
     return {
       tone: unknownNow ? 'unknown' : untilMs <= SOON_MS ? 'soon' : 'off',
-      title: `${unknownNow ? 'On call now: unknown · next known' : 'Next'}: ${atText(Date.parse(next.start), ctx, runZones(state, next).start)} (${formatRelative(ctx.nowMs, next.start)})${savedShort(next.basis, ctx)}${runDoubt(next)}`,
+      // An earlier shift of mine may hide before it (`before`): only the next known, as the menu says (adv47 r34).
+      title: `${unknownNow ? 'On call now: unknown · next known' : before === '' ? 'Next' : 'Next known'}: ${atText(Date.parse(next.start), ctx, runZones(state, next).start)} (${formatRelative(ctx.nowMs, next.start)})${savedShort(next.basis, ctx)}${runDoubt(next)}`,
       detail: `${names(next)} · ${runText(state, next, ctx)}${basisMark(next.basis, time)}${before === '' ? '' : ` · ${before}`}`,
       ...savedIn(next.basis),
     };
