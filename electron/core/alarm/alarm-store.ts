@@ -11,6 +11,7 @@ import type { CacheOrigin } from '../storage/cache-origin';
 import type { AlarmRecord } from './types';
 import { readRuns, runSpan, RUNS_FILE, writeRuns, type Run, type Runs } from './alarm-runs';
 import { afterFirstRead, type RecordSigner } from '../storage/record-key';
+import { olderCopyNotice, ownRecords } from './alarm-older-copy';
 
 export { ALARMS_FILE } from './alarm-records';
 /** Records are kept this long after their shift ended. */
@@ -155,13 +156,24 @@ export async function loadAlarmStore(
   // A failed write here is the next update's to report (it rejects to its caller).
   const takeIn = async (starting = false): Promise<void> => {
     const read = await readRecords();
+    const lost = !read.rewrite && own.lost(read.records, (r) => r.endMs > nowMs() - ALARM_RETENTION_MS);
     mergeIn(read.records);
+    if (lost) return writeBack();
     // A folder from before the log (alarm-runs.ts): the records taken this once vouch for their own stamps, so a
     // restart does not ring again what was acknowledged, and nothing else from before is vouched for.
     if (run && before === undefined) before = { runs: legacyRuns(records) };
     if (read.rewrite) await persist().catch(() => undefined);
     // The run is recorded as it starts, so a record put in while the app is stopped is dated outside it.
     else if (run && starting) await writeRuns(files, span.with(before), signer).catch(() => undefined);
+  };
+  /** The file lost what the app wrote (an older copy put back): kept aside, what is held written back, said once. */
+  const writeBack = async (): Promise<void> => {
+    const kept = await files.backup(ALARMS_FILE).catch(() => undefined);
+    const wrote = await persist().then(
+      () => true,
+      () => false,
+    );
+    say(olderCopyNotice(kept, wrote));
   };
   const serial = (job: () => Promise<void>): Promise<void> => {
     queue = queue.then(job, job);
@@ -178,18 +190,6 @@ export async function loadAlarmStore(
     },
     reload: () => serial(() => takeIn()),
     settled: () => quietly(queue),
-  };
-}
-
-/** What this run holds and last wrote: a record read back as either is its own, whatever the clock says now (adv47
- *  r21 #3: a ring it made, dated ahead of a clock set back since, was set aside at every write). */
-function ownRecords(holds: () => Readonly<Records>) {
-  let written: Records = {};
-  const fields = (r: AlarmRecord): string => JSON.stringify(Object.entries(r).sort(([x], [y]) => x.localeCompare(y)));
-  const same = (a: AlarmRecord | undefined, b: AlarmRecord): boolean => a !== undefined && fields(a) === fields(b);
-  return {
-    held: (key: string, r: AlarmRecord): boolean => same(holds()[key], r) || same(written[key], r),
-    wrote: (records: Records): void => void (written = records),
   };
 }
 

@@ -110,6 +110,9 @@ export function keepOwedRecords(o: {
   report: (n: Notice) => void;
   /** Whether the folder's "Can't save" notice still stands (for a file not owed here, e.g. the cache). */
   failing: () => boolean;
+  /** A record file found changed but still JSON (another writer, or an older copy put back): its owner reads it
+   *  through its own reader and merges (alarm-store.ts). */
+  replaced?: (name: string) => void;
 }): OwedRecords {
   const { guarded, raw } = o;
   /** File name → the text the app last meant it to hold (written or owed). */
@@ -136,17 +139,22 @@ export function keepOwedRecords(o: {
       }).catch(() => undefined);
     }
   };
-  const look = (name: string, text: string): Promise<void> =>
+  /** Whether the file was found changed but still JSON (its owner's to merge, outside this file's queue). */
+  const look = (name: string, text: string): Promise<boolean> =>
     serial(name, async () => {
       const now = await raw.read(name).catch(() => undefined);
-      if (now === undefined || now === text || isJson(now) || held.get(name) !== text) return;
+      if (now === undefined || now === text || held.get(name) !== text) return false;
+      // Looked at once per change: the owner's merge writes its own text, or takes the file as it is.
+      if (isJson(now)) return (held.set(name, now), true);
       const kept = await guarded.backup(name).catch(() => undefined);
       await write(name, text).catch(() => undefined);
       o.report(damagedNotice(name, kept, !owed.has(name)));
+      return false;
     });
   const tick = async (): Promise<void> => {
     await retry();
-    for (const [name, text] of [...held]) if (!owed.has(name)) await look(name, text).catch(() => undefined);
+    for (const [name, text] of [...held])
+      if (!owed.has(name) && (await look(name, text).catch(() => false))) o.replaced?.(name);
   };
   const timer = minutely(o.clock, tick);
   const files: FileStore = {
