@@ -11,7 +11,7 @@ import type { CacheOrigin } from '../storage/cache-origin';
 import type { AlarmRecord } from './types';
 import { readRuns, runSpan, RUNS_FILE, writeRuns, type Run, type Runs } from './alarm-runs';
 import { afterFirstRead, type RecordSigner } from '../storage/record-key';
-import { olderCopyNotice, ownRecords } from './alarm-older-copy';
+import { ownRecords, writeBack } from './alarm-older-copy';
 
 export { ALARMS_FILE } from './alarm-records';
 /** Records are kept this long after their shift ended. */
@@ -77,6 +77,12 @@ function onceEach(report: ((notice: Notice) => void) | undefined): (n: Notice) =
 const withinRetention = (records: Records, nowMs: number): Records =>
   Object.fromEntries(Object.entries(records).filter(([, r]) => r.endMs > nowMs - ALARM_RETENTION_MS));
 
+/** Whether a record is still kept (within the retention) at the clock's now. */
+const keptAt =
+  (nowMs: () => number) =>
+  (r: AlarmRecord): boolean =>
+    r.endMs > nowMs() - ALARM_RETENTION_MS;
+
 /** The stamp written with the records. With no account now (settings.json unusable for a run) there is no one to
  *  stamp it for: left as it was read. */
 const stampFor = (accounts: readonly AlarmKnowledge[], read: CacheOrigin[] | undefined): CacheOrigin[] | undefined =>
@@ -126,7 +132,7 @@ export async function loadAlarmStore(
   let before: Runs = await readRuns(files, span.startedMs, say, signer);
   // What the runs vouch for now: those before and, for the app, this one until now.
   const runsNow = (): Runs => (run && before !== undefined ? { ...before, runs: span.with(before) } : before);
-  const own = ownRecords(() => records);
+  const own = ownRecords(() => records, keptAt(nowMs));
   const readRecords = async () => {
     const read = await readAlarmRecords(files, nowMs(), say, known?.(), mineToo, runsNow(), signer, own.held);
     if (read.stamp !== undefined) stampRead = read.stamp;
@@ -156,9 +162,8 @@ export async function loadAlarmStore(
   // A failed write here is the next update's to report (it rejects to its caller).
   const takeIn = async (starting = false): Promise<void> => {
     const read = await readRecords();
-    const lost = !read.rewrite && own.lost(read.records, (r) => r.endMs > nowMs() - ALARM_RETENTION_MS);
     mergeIn(read.records);
-    if (lost) return writeBack();
+    if (!read.rewrite && own.lost(read.records)) return writeBack(files, persist, say);
     // A folder from before the log (alarm-runs.ts): the records taken this once vouch for their own stamps, so a
     // restart does not ring again what was acknowledged, and nothing else from before is vouched for.
     if (run && before === undefined) before = { runs: legacyRuns(records) };
@@ -166,19 +171,7 @@ export async function loadAlarmStore(
     // The run is recorded as it starts, so a record put in while the app is stopped is dated outside it.
     else if (run && starting) await writeRuns(files, span.with(before), signer).catch(() => undefined);
   };
-  /** The file lost what the app wrote (an older copy put back): kept aside, what is held written back, said once. */
-  const writeBack = async (): Promise<void> => {
-    const kept = await files.backup(ALARMS_FILE).catch(() => undefined);
-    const wrote = await persist().then(
-      () => true,
-      () => false,
-    );
-    say(olderCopyNotice(kept, wrote));
-  };
-  const serial = (job: () => Promise<void>): Promise<void> => {
-    queue = queue.then(job, job);
-    return queue;
-  };
+  const serial = (job: () => Promise<void>): Promise<void> => (queue = queue.then(job, job));
   await takeIn(true);
   signer = afterFirstRead(signer, ALARMS_FILE, RUNS_FILE);
   return {

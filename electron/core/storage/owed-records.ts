@@ -100,9 +100,7 @@ function savedAgainOf(changed: () => void): { failed(owing: boolean): void; allS
   };
 }
 
-/** `guarded`: the store writers use (outside edits kept aside); `raw`: the same folder read without being taken as
- *  what the app read (so a damaged file is still judged against what the app wrote). */
-export function keepOwedRecords(o: {
+interface OwedOptions {
   guarded: FileStore;
   raw: FileStore;
   clock: Clock;
@@ -113,7 +111,11 @@ export function keepOwedRecords(o: {
   /** A record file found changed but still JSON (another writer, or an older copy put back): its owner reads it
    *  through its own reader and merges (alarm-store.ts). */
   replaced?: (name: string) => void;
-}): OwedRecords {
+}
+
+/** `guarded`: the store writers use (outside edits kept aside); `raw`: the same folder read without being taken as
+ *  what the app read (so a damaged file is still judged against what the app wrote). */
+export function keepOwedRecords(o: OwedOptions): OwedRecords {
   const { guarded, raw } = o;
   /** File name → the text the app last meant it to hold (written or owed). */
   const held = new Map<string, string>();
