@@ -120,6 +120,8 @@ export function keepOwedRecords(o: OwedOptions): OwedRecords {
   /** File name → the text the app last meant it to hold (written or owed). */
   const held = new Map<string, string>();
   const owed = new Set<string>();
+  /** File name → the valid text last found changed and handed to its owner (`replaced`). */
+  const handed = new Map<string, string>();
   const said = savedAgainOf(o.changed);
   const serial = serialOf();
   const write = async (name: string, text: string): Promise<void> => {
@@ -146,8 +148,8 @@ export function keepOwedRecords(o: OwedOptions): OwedRecords {
     serial(name, async () => {
       const now = await raw.read(name).catch(() => undefined);
       if (now === undefined || now === text || held.get(name) !== text) return false;
-      // Looked at once per change: the owner's merge writes its own text, or takes the file as it is.
-      if (isJson(now)) return (held.set(name, now), true);
+      // Handed to its owner once per change (what the app holds stays the text a damaged file is judged against).
+      if (isJson(now)) return handed.get(name) !== now && (handed.set(name, now), true);
       const kept = await guarded.backup(name).catch(() => undefined);
       await write(name, text).catch(() => undefined);
       o.report(damagedNotice(name, kept, !owed.has(name)));
