@@ -111,7 +111,7 @@ export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
       id: 'phone',
       result: 'ok',
       message:
-        'Phone escalation: the answer stream can’t be checked today (the day’s message allowance is kept for your alerts); the app reads the phone’s answers by polling.',
+        'Phone escalation: the answer stream can’t be checked until the day’s message allowance starts over (it is kept for your alerts); the app reads the phone’s answers by polling.',
     };
   // Shorter than the phone time: nothing is booked or sent for it (escalator-run.ts pastItsBlock), whatever a test
   // said; only this computer's alarm rings. Said, never "armed ✓" (adv50 r26 #1).

@@ -11,7 +11,7 @@ afterEach(closeStands);
 /** Real time for bytes on the loopback sockets (the stream's lines are no tracked request). */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 const POLLED =
-  'Phone escalation: the answer stream can’t be checked today (the day’s message allowance is kept for your alerts); the app reads the phone’s answers by polling.';
+  'Phone escalation: the answer stream can’t be checked until the day’s message allowance starts over (it is kept for your alerts); the app reads the phone’s answers by polling.';
 
 const WaitsSchema = z.object({ ledgers: z.record(z.string(), z.object({}).passthrough()) }).passthrough();
 
