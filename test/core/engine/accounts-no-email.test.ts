@@ -88,7 +88,7 @@ describe('engine: an account without an e-mail', () => {
     expect(state.me.nextShift?.accountId).toBe('work');
     expect(popover(state, now, ZONE).me).toMatch(/Work · Platform primary · Thu .* · no e-mail set for Acme/);
     expect(formatStatus(state, { nowMs: now, localZone: ZONE })).toMatch(
-      /^Your next shift: Work · .* · no e-mail set for Acme$/m,
+      /^Your next known shift: Work · .* · no e-mail set for Acme$/m,
     );
   }, 120_000);
 });
