@@ -243,6 +243,8 @@ describe('Resume by keyboard', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('paused').waitFor({ state: 'detached' });
     expect(host.engine.getState().settings.pausedUntil).toBeNull();
-    expect(await focused(page)).toBe('my-state');
+    // The focus moves once the strip is gone and the state pushed back is drawn: on a loaded machine that is a frame
+    // or two after the strip detaches (the clean-clone run of 30 Nov saw <body> in between); it must end on my state.
+    await expect.poll(() => focused(page)).toBe('my-state');
   });
 });
