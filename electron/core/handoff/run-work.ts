@@ -15,6 +15,7 @@ import { HANDED_UNCHECKED, REFUSED_CHECKED, REFUSED_UNCHECKED } from './store-cl
 import type { Made } from './look';
 import { LANDED_UNREAD, landedNow, type OwnWrite } from './landed-again';
 import type { runSaver } from './run-saver';
+import { unsentNow, unsentUnchecked } from './resume-check';
 import {
   clipToNow,
   covering,
@@ -273,6 +274,12 @@ export async function work(ctx: RunContext, again: boolean): Promise<void> {
       const gate = ctx.run && sendGate(ctx.deps.state(), ctx.deps.origins?.(), ctx.run, item);
       if (gate && (sends || item.state === 'unknown' || item.state === 'sending')) await put(ctx, restated(item, gate));
       else if (item.state === 'unknown' && item.message === HANDED_UNCHECKED) await checkHandedOff(ctx, item);
+      // Held as not yet sent by a file the app can't vouch for (an older copy, say): said as the service holds it
+      // now, before anything else, and never sent from that word (a Retry while it is checked reads it too).
+      else if (unsentUnchecked(item)) {
+        const now = await unsentNow(ctx.write, item);
+        if (now) await put(ctx, restated(item, now));
+      }
       // Landed before this press: read again and said as the service holds it now, never sent (landed-again.ts).
       else if ((again && item.state === 'handed_off') || (item.state === 'unknown' && item.message === LANDED_UNREAD))
         await put(ctx, restated(item, await landedNow(ctx.write, item)));

@@ -69,8 +69,12 @@ describe('away mode: the disk fills during Create all, and the app is restarted 
       expect(proxy.posts).toHaveLength(sentBefore);
       const after = await again.handlers['handoff:get'](null);
       if (!after.ok) throw new Error(after.error.message);
+      // The save failed in the run before, not in this one: the reason is what holds now (the schedule read after
+      // the restart still shows it as mine), never "could not be saved first" (adv52 r41 #1).
       for (const id of notSent)
-        expect(after.value.said?.items[id]).toBe("Not sent: it could not be saved first, so it wasn't sent");
+        expect(after.value.said?.items[id]).toBe(
+          'Not sent: the app stopped before sending it, and the schedule still shows it as yours',
+        );
       expect(after.value.said?.canRetry).toBe(true);
 
       // Retry, pressed: each of them is sent once.

@@ -92,6 +92,16 @@ describe('away mode: a damaged mark after a crash right after the first save', (
       const engine = harness.engine({ client: { timeoutMs: 1_000 }, files: real() });
       await engine.start();
       await harness.clock.advance(30_000);
+      // Each shift is read on the service before it is said (resume-check.ts): its first read settles it. Polled
+      // (the first app, dead, still holds its own operations, so the hand-off's queue can't be waited on whole).
+      const checking = async () => {
+        const now = await engine.handlers['handoff:get'](null);
+        return !now.ok || now.value.run?.items.some((i) => i.state === 'unknown') === true;
+      };
+      for (let i = 0; i < 200 && (await checking()); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        await harness.clock.advance(500);
+      }
       const got = await engine.handlers['handoff:get'](null);
       if (!got.ok) throw new Error(got.error.message);
       // Nothing sent unasked, and never the false "could not be saved first".
@@ -114,6 +124,7 @@ describe('away mode: a damaged mark after a crash right after the first save', (
       expect((await readdir(harness.dir)).filter((f) => f.startsWith(`${MARK}.bad-`))).toEqual(copies);
       await engine.stop();
     },
+    60_000,
   );
 });
 
