@@ -8,6 +8,7 @@ import { clipHeld, grownPast, reachesPast, type Within } from './plan-block';
 import { isUnread, unreadText, type Unread, type UnreadAt } from './unread-words';
 import { differingText } from './plan-words';
 import { differing } from './plan-lines';
+import { joinNames } from '../../shared/format';
 
 const BEFORE = 'The schedule could not be read just before sending, so nothing was sent (a write goes only on what the';
 const UNREAD = { sentence: `${BEFORE} service holds now).`, what: 'the schedule', retry: 'Retry when it can be read.' };
@@ -38,6 +39,9 @@ export interface PlannedCover {
   others: readonly string[];
   /** Around the window, where the plan had `from` off call (plan-block.ts): `from` on call there now is a change. */
   within?: Within | undefined;
+  /** A write of this plan was sent before and may have landed (its answer lost, or still checking): the cover found
+   *  over part of the window is that write, said as landed in part, never "changed since you planned it". */
+  sentBefore?: boolean | undefined;
 }
 
 export interface HeldDeps {
@@ -57,6 +61,8 @@ export interface HeldDeps {
 export interface HeldAnswer {
   state: Extract<HandoffItemState, 'changed' | 'handed_off' | 'not_sent' | 'refused'>;
   message: string;
+  /** It landed (in part) and a later change covers the rest: kept as landed, never sent again. */
+  outcome?: 'landed-then-changed';
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
@@ -125,7 +131,8 @@ export async function heldAsPlanned(deps: HeldDeps, c: PlannedCover): Promise<He
   // `within` the same start as its window (write-one.ts clipToNow), so the seconds between a press and that start
   // are not read as growth.
   const grown = wide ? grownPast(clipHeld(read, wide.startMs, wide.endMs), c.startMs, c.endMs, c.from) : [];
-  if (grown.length === 0 || answer?.state === 'refused' || answer?.state === 'not_sent') return answer;
+  if (grown.length === 0 || answer?.state === 'refused' || answer?.state === 'not_sent' || answer?.outcome)
+    return answer;
   const others = c.others.map((e) => e.toLowerCase()).filter((e) => e !== c.from.toLowerCase());
   return { state: 'changed', message: changeText(deps, { ...c, others }, held, grown) };
 }
@@ -143,7 +150,12 @@ function windowAsPlanned(deps: HeldDeps, c: PlannedCover, held: readonly Held[])
   // The rule every flow's re-read goes through, the override form's too: who is on call at each instant, as planned.
   const asPlanned = [{ startMs: c.startMs, endMs: c.endMs, emails: planned }];
   if (held.length === 0 || differing(held, asPlanned, c.startMs, c.endMs).length > 0)
-    return { state: 'changed', message: changeText(deps, { ...c, others }, held) };
+    return (
+      (c.sentBefore && landedInPart(deps, c, others, held)) || {
+        state: 'changed',
+        message: changeText(deps, { ...c, others }, held),
+      }
+    );
   const refusal = coverRefusal(
     held.map((h) => h.emails),
     c.from,
@@ -151,6 +163,25 @@ function windowAsPlanned(deps: HeldDeps, c: PlannedCover, held: readonly Held[])
   );
   if (refusal) return { state: 'refused', message: `Nothing was sent: ${REFUSALS[refusal]}.` };
   return undefined;
+}
+
+/** A write sent before whose cover the service holds over part of the window (a manager changed the rest since):
+ *  it landed in part, said as what holds, the change since with it; undefined when the cover holds none of it. */
+function landedInPart(
+  deps: HeldDeps,
+  c: PlannedCover,
+  others: string[],
+  held: readonly Held[],
+): HeldAnswer | undefined {
+  const to = c.to.toLowerCase();
+  const rest = others.filter((e) => e !== to);
+  const part = merged(held).filter((h) => sameSet(h.emails, [to, ...rest]));
+  if (part.length === 0) return undefined;
+  const who = to === deps.meOn(c.scheduleId) ? 'You cover' : `${deps.nameOf(c.scheduleId, c.to)} covers`;
+  const when = joinNames(part.map((h) => deps.windowOf(c.scheduleId, h.startMs, h.endMs)));
+  const since = changeText(deps, { ...c, from: c.to, others: rest }, held, [], true);
+  const message = `${who} ${when} of it (the earlier request landed). ${since}`;
+  return { state: 'handed_off', message, outcome: 'landed-then-changed' };
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   lookFirst,
   maybeSent,
   notShown,
+  sentOnce,
   requestOf,
   stateOfAnswer,
   type WriteDeps,
@@ -125,7 +126,7 @@ async function sendOne(ctx: RunContext, given: HandoffItem): Promise<void> {
   const clipped = clipToNow(item, ctx.deps.clock.now());
   if (!('id' in clipped)) return void (await put(ctx, restated(item, clipped)));
   // Written only on what the service holds now: a manager's change since the plan is said, never written over.
-  const held = await heldFirst(ctx.write, clipped);
+  const held = await heldFirst(ctx.write, clipped, sentOnce(item));
   // Pressed inside the 2 minutes its error answer gives the service: a change read now is not final (the earlier write
   // may still land over it), so it is not said as "changed" and nothing is sent; the item stays "checking" and is
   // restated once it lands or the 2 minutes are over (watch-late.ts; adv48 r23 F1).

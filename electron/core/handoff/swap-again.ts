@@ -11,6 +11,12 @@ import { sinceLandedText, swapText, type TextDeps } from './swap-text';
 /** A service's words, kept within the contract's bound for a message. */
 export const clip = (message: string): string => (message.length > 2000 ? `${message.slice(0, 1999)}…` : message);
 
+/** Sides found landed in part (a write sent before, a manager's change over the rest): the swap stops there, half
+ *  done, and nothing is built on the part (kept apart from the side, which crosses IPC as the contract has it). */
+const inPart = new WeakSet<SwapSide>();
+export const landedPart = (s: SwapSide): SwapSide => (inPart.add(s), s);
+export const isLandedPart = (s: SwapSide): boolean => inPart.has(s);
+
 /** My side that landed, read again (`me`: whom it replaced): undefined while in place, else the side as it stands. */
 export async function mineUndone(
   deps: Pick<WriteDeps, 'held'>,

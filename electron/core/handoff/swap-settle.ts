@@ -8,6 +8,8 @@ import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
 import type { WriteDeps } from './write-one';
 import { stillInPlace } from './held';
+import { isLandedPart } from './swap-again';
+import { partText } from './swap-text';
 import { landedLate, landedLateText, settleKnown, settling, waitText } from './swap-unsettled';
 import {
   clip,
@@ -63,7 +65,7 @@ async function send(deps: SettleDeps, s: SwapSide, from: string): Promise<SwapSi
     if (settling(deps.settles, s)) return { ...s, state: 'unknown' };
   }
   if (Date.parse(s.end) <= deps.nowMs()) return { ...s, state: 'not_sent', message: 'This shift is over.' };
-  return sendSide(deps, s, from);
+  return sendSide(deps, s, from, mayHaveLanded(s));
 }
 
 /** A first side that will be sent anew: never sent, or not shown on its service once its settle is over. */
@@ -108,6 +110,8 @@ async function retryBoth(
     if (stale) return { mine, theirs: stale, back: null, text: staleText(deps, name, stale) };
   }
   const sent = await send(deps, mine, me);
+  // My side landed in part under a manager's change since: half done, said so; their side is not written on it.
+  if (isLandedPart(sent)) return { mine: sent, theirs, back: null, text: partText(deps, name, sent, theirs) };
   // The second side only once the first is in place (else I would end up with both); it replaces the teammate.
   return { mine: sent, theirs: sent.state === 'handed_off' ? await send(deps, theirs, mine.email) : theirs };
 }

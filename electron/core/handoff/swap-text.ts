@@ -86,6 +86,11 @@ export function undoneText(deps: TextDeps, name: string, mine: SwapSide, theirs:
   return `${name}'s cover of your ${windowText(deps, mine)} ${gone}, so your cover of ${name}'s ${windowText(deps, theirs)} was not sent. ${mine.message}`;
 }
 
+/** A Retry that found my side landed in part (its answer lost; a manager changed the rest since): half done. */
+export function partText(deps: TextDeps, name: string, mine: SwapSide, theirs: SwapSide): string {
+  return `Half swapped: ${name}'s cover of your ${windowText(deps, mine)} landed in part, and a later change covers the rest; your cover of ${name}'s ${windowText(deps, theirs)} was not sent. ${mine.message}`;
+}
+
 /** Side 2 landed (found by a read after its answer was lost) and side 1, read again, is no longer as it landed. */
 export function mineGoneText(deps: TextDeps, name: string, mine: SwapSide, theirs: SwapSide): string {
   const gone = mine.state === 'changed' ? 'is no longer in place' : 'could not be checked again';

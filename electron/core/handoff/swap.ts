@@ -13,7 +13,7 @@ import { onceRef } from './plan';
 import { onCallOver, type ScheduleWindow } from '../../shared/swap-rules';
 import { sideWithin, windowOf } from './swap-within';
 import { mineLanded, MINE_IN_PLACE, swapWhole, theirsLanded } from './swap-landed';
-import { clip, mineUndone, oneStillIn, wholeChanged } from './swap-again';
+import { clip, landedPart, mineUndone, oneStillIn, wholeChanged } from './swap-again';
 import { unsettled, type SettleBook } from './swap-unsettled';
 import { mineGoneText, staleText, swapText, undoneText } from './swap-text';
 
@@ -58,8 +58,10 @@ export async function sendSide(
   deps: Pick<SwapDeps, 'create' | 'held' | 'nowMs' | 'settles'>,
   s: SwapSide,
   from: string,
+  sentBefore = false,
 ): Promise<SwapSide> {
-  const held = await heldAsPlanned(deps.held, { ...windowOf(s), from, to: s.email, others: s.others });
+  const held = await heldAsPlanned(deps.held, { ...windowOf(s), from, to: s.email, others: s.others, sentBefore });
+  if (held?.outcome) return landedPart({ ...s, state: held.state, message: clip(held.message) });
   if (held) return { ...s, state: held.state, message: clip(held.message) };
   const answer = stateOfAnswer(
     await deps.create({

@@ -76,7 +76,7 @@ async function afterSettle(deps: WriteDeps, item: HandoffItem): Promise<Partial<
   if (item.message.includes(UNMARKED_NOT_AGAIN)) return undefined;
   const clipped = clipToNow(item, deps.nowMs());
   if (!('id' in clipped)) return undefined;
-  const held = await heldFirst(deps, clipped);
+  const held = await heldFirst(deps, clipped, true);
   if (held === undefined) return { state: 'not_landed', message: `${opening(item.message)}${SETTLED_NOT_SHOWN}` };
   if (held.state === 'not_sent') return undefined;
   return held.state === 'changed' ? { state: 'changed', message: held.message } : held;

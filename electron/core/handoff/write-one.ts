@@ -70,6 +70,10 @@ export const erredChecking = (answer: WriteAnswer | undefined): string =>
 export const maybeSent = (i: HandoffItem): boolean =>
   i.state === 'sending' || i.state === 'unknown' || i.state === 'not_landed';
 
+/** Was sent at least once (any answer kept with it, or may have been): a cover over part of its block may be it. */
+export const sentOnce = (i: HandoffItem): boolean =>
+  maybeSent(i) || i.answer !== undefined || i.erred === true || i.outcome === 'unconfirmed';
+
 /** Looks for an item that may have landed: the answer when the look settles it, undefined to (re)send. */
 export async function lookFirst(deps: WriteDeps, item: HandoffItem): Promise<Change | undefined> {
   const seen = await deps.look(item.scheduleId, Date.parse(item.start), Date.parse(item.end), covering(item));
@@ -135,6 +139,7 @@ export const requestOf = (item: HandoffItem, from?: string): RequestOf<'override
 export async function heldFirst(
   deps: Pick<WriteDeps, 'held' | 'nowMs'>,
   item: HandoffItem,
+  sentBefore = false,
 ): Promise<Change | undefined> {
   const startMs = Date.parse(item.start);
   const endMs = Date.parse(item.end);
@@ -156,6 +161,8 @@ export async function heldFirst(
     to: item.email,
     others: item.others,
     within,
+    // Sent before (its answer lost): its cover over part of the block is that write landed, not a change (adv48 r38).
+    sentBefore,
   });
 }
 
@@ -169,7 +176,7 @@ export async function heldFirst(
 export async function notShown(deps: WriteDeps, item: HandoffItem): Promise<Change> {
   const clipped = clipToNow(item, deps.nowMs());
   if (!('id' in clipped)) return { state: 'not_landed', message: 'The schedule does not show it.' };
-  const held = await heldFirst(deps, clipped);
+  const held = await heldFirst(deps, clipped, true);
   // Answered with an error (its check unread then): the service answered, so never "its answer never came".
   // What became of its answer: kept with the item (an older item: an error or unreadable answer, or none came).
   const answer = item.answer ?? (item.erred ? undefined : { got: 'none' as const });
