@@ -20,7 +20,7 @@ afterEach(async () => {
 
 /** Runs the app from T0 to `stopAt` (copying reminders.json at START − 20 min), then from `restartAt` for 5 min with
  *  the copy put back when `restore`; answers the keys shown in each run and the second run's notices. */
-async function twoRuns(stopAt: number, restartAt: number, restore: boolean) {
+async function twoRuns(stopAt: number, restartAt: number, restore: boolean, forgedStampMs?: number) {
   h = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
   await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork'] });
   const e1 = h.engine({ alarms: false });
@@ -32,6 +32,9 @@ async function twoRuns(stopAt: number, restartAt: number, restore: boolean) {
   const first = h.notifier.shown.map((n) => n.id);
   await e1.stop();
   if (restore) await writeFile(path, old);
+  // A stamp the app didn't sign (no MAC) claiming it ran later: proves nothing.
+  if (forgedStampMs !== undefined)
+    await writeFile(join(h.dir, 'reminders-saved.json'), JSON.stringify({ version: 1, savedAtMs: forgedStampMs }));
   await h.clock.advanceTo(restartAt);
   const e2 = h.engine({ alarms: false });
   await h.clock.runWhileAdvancing(e2.start(), 1000, 60);
@@ -70,5 +73,11 @@ it('the app off at the start: the start reminder still comes once as a catch-up,
 it('its own latest record: nothing said, nothing repeated', async () => {
   const { first, second, notices } = await twoRuns(START + 2 * M, START + 3 * M, false);
   expect(second.filter((id) => first.includes(id))).toEqual([]);
+  expect(olderSaid(notices)).toBe(0);
+}, 120_000);
+
+it("a stamp the app didn't sign, claiming it ran past the start, silences no catch-up", async () => {
+  const { second, notices } = await twoRuns(START - 10 * M, START + 3 * M, false, START + 2 * M);
+  expect(second.filter((id) => id === START_KEY)).toHaveLength(1);
   expect(olderSaid(notices)).toBe(0);
 }, 120_000);
