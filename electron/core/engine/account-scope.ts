@@ -49,6 +49,7 @@ export function scopedFired(fired: FiredStore, accountId: AccountId, kin?: () =>
         why,
       ),
     untrueKeys: (keys, why) => fired.untrueKeys(keys.map(inward), why),
+    handledBeforeMs: () => fired.handledBeforeMs(),
   };
 }
 

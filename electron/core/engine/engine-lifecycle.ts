@@ -64,6 +64,7 @@ function openFired(p: EngineParts): Promise<FiredStore> {
     headsUpDueMs: (startMs) => quietHoursAt(startMs, p.settings.effective().quietHours, p.localZone())?.startMs,
     ...(demo ? {} : { origins }),
     signer: p.signer,
+    localZone: p.localZone,
   });
 }
 

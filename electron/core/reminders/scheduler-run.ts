@@ -93,6 +93,17 @@ function messageOptions(r: Run): MessageOptions {
   return { ...(localZone ? { localZone } : {}), ...(r.o.locale ? { locale: r.o.locale } : {}), ...mine };
 }
 
+/** Reminders due up to when the app is known to have handled them (an older copy of the record was put back,
+ *  storage/fired-saved.ts) are recorded, not shown again; one due later (the app was off) still comes. Due-when-
+ *  noticed items are keyed by what they are about, never by a time, and are left to the record. */
+function recordHandled(r: Run): void {
+  const untilMs = r.firedStore.handledBeforeMs();
+  if (untilMs === undefined) return;
+  const handled = r.plan.filter((p) => !isAsap(p) && p.atMs <= untilMs && !done(r, p));
+  if (handled.length === 0) return;
+  void r.firedStore.add(handled.map((p) => ({ key: p.key, untilMs: p.untilMs }))).catch(() => undefined);
+}
+
 /** Judges the whole plan by the wall clock now (a sleep noticed first), delivers the outcomes and re-arms. */
 export function judgeNow(r: Run, byTimer: boolean): void {
   if (r.stopped) return;
@@ -103,6 +114,7 @@ export function judgeNow(r: Run, byTimer: boolean): void {
   }
   r.o.beforeJudge?.();
   const nowMs = r.o.clock.now();
+  recordHandled(r);
   r.plan = r.plan.filter((p) => !done(r, p));
   const opts = messageOptions(r);
   const held = r.heldSinceMs !== undefined;

@@ -12,6 +12,7 @@ import { CacheOriginSchema, type CacheOrigin } from './cache-origin';
 import { isTooLarge } from './file-limits';
 import { isRecordKeyOf, type AccountId } from '../../shared/accounts';
 import { unsignedAs, vouches, type RecordSigner } from './record-key';
+import type { SavedStamp } from './fired-saved';
 
 export const REMINDERS_FILE = 'reminders.json';
 
@@ -34,6 +35,10 @@ const FiredFileSchema = z.object({
   firedMacs: z.record(z.string(), z.string().max(100)).optional(),
   /** The MAC of each held message, in the order of `held`: a message the app didn't hold is never shown. */
   heldMacs: z.array(z.string().max(100)).optional(),
+  /** When the app saved it, and the MAC of that (fired-saved.ts: an older copy put back is found by it). */
+  savedAtMs: z.number().optional(),
+  handledBeforeMs: z.number().optional(),
+  savedMac: z.string().max(100).optional(),
 });
 
 const WHAT = 'the record of reminders already shown';
@@ -53,6 +58,8 @@ export interface FiredRecord {
   origins?: Record<string, CacheOrigin>;
   firedMacs?: Record<string, string>;
   heldMacs?: string[];
+  /** Only for a file read as its schema: what it says of its own save (fired-saved.ts). */
+  stamp?: SavedStamp;
 }
 
 /** A held message as it reads back (unknown fields stripped): what its MAC is made over, so a write and the read
@@ -135,7 +142,8 @@ export async function checked(
   if (dropped.length === 0) return { record, dropped, kept: undefined };
   const kept = await keepAside(files, REMINDERS_FILE);
   onNotice(entriesNotice(dropped, kept));
-  return { record: { fired: new Map(fired.kept), held: held.kept }, dropped, kept };
+  const stamp = record.stamp === undefined ? {} : { stamp: record.stamp };
+  return { record: { fired: new Map(fired.kept), held: held.kept, ...stamp }, dropped, kept };
 }
 
 export function entriesNotice(dropped: readonly string[], kept: string | undefined): Notice {
@@ -165,8 +173,9 @@ export async function readFired(files: FileStore, onNotice: (notice: Notice) => 
       const kept = await keptNewer(files, REMINDERS_FILE, parsed.data);
       onNotice({ id: `${FIRED_NOTICE_ID}-newer`, message: newerFieldsText(WHAT, fields, kept) });
     }
-    const { fired, held, origins, firedMacs, heldMacs } = parsed.data;
+    const { fired, held, origins, firedMacs, heldMacs, savedAtMs, handledBeforeMs, savedMac } = parsed.data;
     return {
+      stamp: { savedAtMs, handledBeforeMs, savedMac },
       fired: new Map(Object.entries(fired)),
       held,
       ...(origins ? { origins } : {}),

@@ -8,6 +8,7 @@ import type { HeldMessage } from './held-claims';
 import { keepAside } from './read-back';
 import { checked, entriesNotice, macsOf, readFired, REMINDERS_FILE, type AccountOrigin } from './fired-read';
 import { afterFirstRead, type RecordSigner } from './record-key';
+import { handledRead, savedStampOf, writeSaved } from './fired-saved';
 
 export { REMINDERS_FILE, FIRED_NOTICE_ID, FIRED_ENTRIES_NOTICE_ID, type AccountOrigin } from './fired-read';
 
@@ -41,6 +42,9 @@ export interface FiredStore {
   /** Keys read back from the file found untrue once fresh data is in (a coverage request the first read did not
    *  list): dropped, and said with the rest (once each). Keys recorded since the file was read are left. */
   untrueKeys(keys: readonly string[], why: string): void;
+  /** Reminders due up to this instant were handled while the app ran, though the record read back (an older copy
+   *  put back) doesn't list them: they are recorded, never shown again (fired-saved.ts). */
+  handledBeforeMs(): number | undefined;
 }
 
 export interface FiredStoreOptions {
@@ -58,6 +62,8 @@ export interface FiredStoreOptions {
   /** The app's record key (record-key.ts): each fired record and held message is written with its MAC, and one
    *  read back without it is a claim the app didn't make (dropped: the reminder is owed again). */
   signer?: () => Promise<RecordSigner | undefined>;
+  /** The zone the older-copy notice gives its time in. */
+  localZone?: () => string;
 }
 
 /** Drops what is older than `cutoffMs`: a reminder that far back can't repeat. */
@@ -86,12 +92,27 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
   const raw = await readFired(files, onNotice);
   const read = await checked(files, raw, ctx, onNotice, options.origins?.(), signer);
   afterFirstRead(signer, REMINDERS_FILE);
+  const retentionMs = options.retentionMs ?? FIRED_RETENTION_MS;
+  const zone = options.localZone?.();
+  const handled = await handledRead(
+    files,
+    raw.stamp,
+    { signer, nowMs: ctx.nowMs, retentionMs, ...(zone === undefined ? {} : { localZone: zone }) },
+    async () => read.kept ?? (await keepAside(files, REMINDERS_FILE)),
+    onNotice,
+  );
   const live = liveRecord(files, options, read.record.fired, read.record.held, signer);
+  live.handledBeforeMs = handled.handledBeforeMs;
   // The file was moved aside: what was kept goes back on disk at once, so a stop now repeats no reminder.
   // A record from before stamps (or stamped for fewer accounts), or from before MACs, is taken this once, and
   // stamped and signed now.
   const unstamped = options.origins?.().some((a) => raw.origins?.[a.id] === undefined) === true;
-  if (read.dropped.length > 0 || ((unstamped || signer?.fresh === true) && live.fired.size + live.held.length > 0))
+  // An older copy is replaced at once too, so it is said once and the next start finds the record current.
+  if (
+    handled.older ||
+    read.dropped.length > 0 ||
+    ((unstamped || signer?.fresh === true) && live.fired.size + live.held.length > 0)
+  )
     await live.persist().catch(() => undefined);
   return storeOf(live, untrueTeller(files, live, read.dropped, read.kept, onNotice));
 }
@@ -101,6 +122,7 @@ interface LiveRecord {
   fired: Map<string, number>;
   held: HeldMessage[];
   writing: Promise<void>;
+  handledBeforeMs: number | undefined;
   persist(): Promise<void>;
   remember(entries: readonly FiredEntry[]): void;
 }
@@ -119,6 +141,7 @@ function liveRecord(
     fired,
     held,
     writing: Promise.resolve(),
+    handledBeforeMs: undefined,
     remember: (entries) => rememberFired(fired, entries),
     persist() {
       live.writing = live.writing
@@ -127,14 +150,19 @@ function liveRecord(
           prune();
           // Asked at each write, not waited on: a key removed from the keychain meanwhile is stored again (record-key.ts).
           if (signer !== undefined) void options.signer?.().catch(() => undefined);
+          const savedAtMs = options.now();
           const body = {
             version: 1,
+            ...savedStampOf(signer, savedAtMs, live.handledBeforeMs),
             fired: Object.fromEntries(fired),
             held: live.held,
             ...stampOf(options.origins),
             ...macsOf(signer, fired, live.held),
           };
-          return files.writeAtomic(REMINDERS_FILE, JSON.stringify(body));
+          // reminders.json first: a stop in between leaves the stamp older than the record, never newer.
+          return files
+            .writeAtomic(REMINDERS_FILE, JSON.stringify(body))
+            .then(() => writeSaved(files, signer, savedAtMs));
         });
       return live.writing;
     },
@@ -180,6 +208,7 @@ function storeOf(live: LiveRecord, say: (whys: readonly string[], dropped: boole
   const keysFromFile = new Set(fired.keys());
   return {
     has: (key) => fired.has(key),
+    handledBeforeMs: () => live.handledBeforeMs,
     keys: () => [...fired.keys()],
     held: () => live.held,
     add(entries, more = []) {

@@ -61,7 +61,10 @@ const AT_RISK: readonly { matches: (name: string) => boolean; lost: (names: read
     matches: (n) => /^cache(-[^/]*)?\.json$/.test(n),
     lost: () => 'the schedule data saved for the next start and offline use is not updated',
   },
-  { matches: (n) => n === 'reminders.json', lost: () => 'reminders may repeat after a restart' },
+  {
+    matches: (n) => n === 'reminders.json' || n === 'reminders-saved.json',
+    lost: () => 'reminders may repeat after a restart',
+  },
   {
     // Its mark (handoff/run-current.ts) is saved with it: either one failing leaves the hand-off unrecorded.
     matches: (n) => n === 'handoff.json' || n === 'handoff-current.json',
