@@ -4,10 +4,10 @@
 // is never written over or removed until a retry before a later write keeps it aside: the app holds its record in
 // memory meanwhile and says so. The real fs file store and engine against the simulator; only `open().writeFile` is
 // made to fail as a full disk does (any single write larger than the room left), as backup-full-disk.test.ts does.
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dataRoot } from '../../support/data-root';
 
 const disk = vi.hoisted(() => ({ full: false, room: 16_000 }));
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -53,10 +53,12 @@ const DAMAGED = JSON.stringify({ version: 1, userId: 7, alarms: 'x', token: SECR
 
 type H = Awaited<ReturnType<typeof createHarness>>;
 let h: H | undefined;
+const dirs: string[] = [];
 afterEach(async () => {
   disk.full = false;
   await h?.close();
   h = undefined;
+  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
 });
 
 /** Runs 3 h with the disk nearly full; `roomAfterMin`: the disk gets room back this far into the run. */
@@ -65,7 +67,8 @@ async function run(file: string, roomAfterMin?: number) {
   h = harness;
   const url = new URL(harness.sim.url);
   await harness.secrets.set(`main@${url.host}`, harness.sim.apiKey);
-  const dir = await mkdtemp(join(tmpdir(), 'refused-unkept-'));
+  const dir = await mkdtemp(join(dataRoot(), 'refused-unkept-'));
+  dirs.push(dir);
   const settings = JSON.stringify({
     version: 2,
     accounts: [

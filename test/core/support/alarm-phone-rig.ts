@@ -1,6 +1,5 @@
 // Alarm + escalation rig (files read back, issue 52): the real alarm engine + escalator over real files in a temp folder and a loopback ntfy stand-in.
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadAlarmStore } from '../../../electron/core/alarm/alarm-store';
 import { createAlarmEngine } from '../../../electron/core/alarm/engine';
@@ -14,6 +13,8 @@ import type { Notice } from '../../../electron/core/storage/settings-store';
 import { IoClock } from './io-clock';
 import { startStandIn } from '../../support/phone-standin';
 import { MAIN_ACCOUNT_ID } from '../../../electron/shared/accounts';
+import { closeAfterTest } from '../../support/closing';
+import { dataRoot } from '../../support/data-root';
 
 export const MIN = 60_000;
 export const T = Date.parse('2026-03-10T21:00:00Z');
@@ -48,7 +49,10 @@ export async function alarmRig(seed: {
   const s = await startStandIn(() => clock.now());
   const send: HttpSend = (req, t) => clock.inFlight.track(fetchSend(req, t));
   const provider = createNtfy({ server: s.url, topic: TOPIC, clock, send });
-  const dir = await mkdtemp(join(tmpdir(), 'alarm-rig-'));
+  const dir = await mkdtemp(join(dataRoot(), 'alarm-rig-'));
+  // Removed once the test ends (tests read it after `close`; a write `close` didn't
+  // wait for may still land): it is in memory (data-root.ts), and was left behind before.
+  closeAfterTest({ close: () => rm(dir, { recursive: true, force: true, maxRetries: 5 }).catch(() => undefined) });
   if (seed.alarms !== undefined) await writeFile(join(dir, 'alarms.json'), JSON.stringify(seed.alarms));
   if (seed.escalations !== undefined) await writeFile(join(dir, 'escalations.json'), JSON.stringify(seed.escalations));
   await seed.prepare?.(dir);

@@ -1,7 +1,6 @@
 // An engine wired to a real simulator over loopback, a fake clock that waits for real I/O, real files in a
 // temporary folder, an in-memory secret store and a recording notifier. Used by the sync, actions and engine tests.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type CreateClientOptions } from '../../../electron/api/client';
 import type { ClientOptions, OncallClient } from '../../../electron/api/client-types';
@@ -15,6 +14,7 @@ import { IoClock, type InFlight } from './io-clock';
 import { MemoryFileStore } from './memory-file-store';
 import { prng } from './prng';
 import { closeAfterTest } from '../../support/closing';
+import { dataRoot } from '../../support/data-root';
 
 export class MemorySecrets implements SecretStore {
   readonly entries = new Map<string, string>();
@@ -135,7 +135,7 @@ export async function createHarness(options: HarnessOptions): Promise<Harness> {
     now: () => (options.serviceClock === 'steady' ? clock.monotonicMs() : clock.now()),
     ...(options.revisionMoves === false ? { revisionMoves: false } : {}),
   });
-  const dir = await mkdtemp(join(tmpdir(), 'oncall-core-'));
+  const dir = await mkdtemp(join(dataRoot(), 'oncall-core-'));
   const inner = options.files === 'fs' ? createFsFileStore(dir, { now: () => clock.now() }) : new MemoryFileStore();
   const files = trackedFiles(inner, clock.inFlight);
   const secrets = new MemorySecrets();
