@@ -7,11 +7,17 @@ import { describe, expect, it } from 'vitest';
 import { serviceSeed } from '../../support/two-service-seeds';
 import { createHarness } from '../support/engine-harness';
 import { startSimulator } from '../../../electron/simulator/server';
+import { parseAccountId, type AccountId } from '../../../electron/shared/accounts';
 
 const T0 = Date.parse('2026-03-04T19:00:00Z');
 const KEY = 'ocs_work_key_1111';
 const ZONE = 'Europe/Berlin';
 const MIN = 60_000;
+const WORK: AccountId = (() => {
+  const id = parseAccountId('work');
+  if (id === null) throw new Error('not an account id: work');
+  return id;
+})();
 
 /** "22:01" on the day of `nowMs`, "Thu 00:00" on another (Berlin), the instant rounded up to its minute. */
 function shown(ms: number, nowMs: number): string {
@@ -80,13 +86,14 @@ describe('the service asked to wait: the settings forms say it as the tray does'
     const { h, e } = await world();
     h.sim.faults.set('*', { status: 503, retryAfter: '7200' });
     const askedAt = h.clock.now();
-    await e.handlers['sync:refresh']({});
+    await e.handlers['sync:refresh'](null);
     await h.clock.advance(MIN);
-    const tray = e.getState().accounts[0]?.sync.message ?? '';
+    const sync = e.getState().accounts[0]?.sync;
+    const tray = sync !== undefined && 'message' in sync ? sync.message : '';
     const wait = /The service asked to wait until [^;.]+; the app tries again at [0-9:]+/.exec(tray)?.[0];
     expect(wait).toContain(`until ${shown(askedAt + 7200_000, h.clock.now())};`);
     h.sim.requests.clear();
-    const r = await e.handlers['schedule:check']({ input: 'sch_primary', accountId: 'work' });
+    const r = await e.handlers['schedule:check']({ input: 'sch_primary', accountId: WORK });
     const sent = h.sim.requests.count();
     await e.stop();
     expect(sent).toBe(0);
@@ -97,7 +104,7 @@ describe('the service asked to wait: the settings forms say it as the tray does'
     const { h, e } = await world();
     // Only the form's schedule answers 429: the sync's reads go on, so only the form's own wait holds.
     h.sim.faults.set('getSchedule', { status: 429, retryAfter: '600', pathIncludes: '/schedules/sch_secondary' });
-    const check = () => e.handlers['schedule:check']({ input: 'sch_secondary', accountId: 'work' });
+    const check = () => e.handlers['schedule:check']({ input: 'sch_secondary', accountId: WORK });
     const firstAt = h.clock.now();
     const first = await check();
     await h.clock.advance(MIN);

@@ -9,11 +9,17 @@ import type { WriteAnswer } from '../../support/text-registry-writes';
 import { serviceSeed } from '../../support/two-service-seeds';
 import { createHarness } from '../support/engine-harness';
 import { startSimulator } from '../../../electron/simulator/server';
+import { parseAccountId, type AccountId } from '../../../electron/shared/accounts';
 
 const T0 = Date.parse('2026-03-04T19:00:00Z');
 const KEY = 'ocs_work_key_1111';
 const ZONE = 'Europe/Berlin';
 const MIN = 60_000;
+const WORK: AccountId = (() => {
+  const id = parseAccountId('work');
+  if (id === null) throw new Error('not an account id: work');
+  return id;
+})();
 
 describe('form answers beside a known wait, through the registry', () => {
   it('no form answer says "Try again later" or "0 s" while the service asked to wait', async () => {
@@ -26,12 +32,12 @@ describe('form answers beside a known wait, through the registry', () => {
     await e.start();
     await h.clock.advance(MIN);
     h.sim.faults.set('*', { status: 503, retryAfter: '7200' });
-    await e.handlers['sync:refresh']({});
+    await e.handlers['sync:refresh'](null);
     await h.clock.advance(MIN);
     const answers: WriteAnswer[] = [];
     const told = (kind: string, r: { ok: true } | { ok: false; error: { kind: string; message: string } }) =>
       answers.push({ world: 'fresh', kind, outcome: r.ok ? 'ok' : r.error.kind, text: r.ok ? '' : r.error.message });
-    told('schedule:check', await e.handlers['schedule:check']({ input: 'sch_primary', accountId: 'work' }));
+    told('schedule:check', await e.handlers['schedule:check']({ input: 'sch_primary', accountId: WORK }));
     const acme = await startSimulator({ seed: serviceSeed('ocs_acme_2', ['erin', 'bob']), now: () => h.clock.now() });
     const add = { label: 'Acme', baseUrl: acme.url, key: 'ocs_acme_2', email: 'erin@example.com', schedules: [] };
     for (const [status, retryAfter] of [
