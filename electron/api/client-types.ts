@@ -30,6 +30,9 @@ export interface ClientOptions {
   /** Injected for tests: backoff sleeps and jitter. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /** The app's clock, which a Retry-After HTTP date is read against (the engine's, so every caller reads a date
+   *  alike: adv47 r35 #1). Default Date.now. */
+  now?: () => number;
   /** Observes each HTTP attempt (method, path without query, status or error kind). For benchmarks and tests. */
   onRequest?: (event: { method: string; path: string; outcome: number | string }) => void;
 }

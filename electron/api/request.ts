@@ -15,8 +15,6 @@ import { secretScrubber, type Scrubber } from './scrub';
 
 /** ClientOptions plus knobs for tests and tuning; every extra field is optional. */
 export interface CreateClientOptions extends ClientOptions {
-  /** Clock used to read Retry-After HTTP dates. Default Date.now. */
-  now?: () => number;
   backoffBaseMs?: number; // default 250
   backoffMaxMs?: number; // default 4_000
   /** A Retry-After longer than this is returned to the caller (retryAfterMs) instead of waited for. Default 30 s. */

@@ -2,6 +2,9 @@
 // jitter (or the server's Retry-After). Writes are only re-sent when the attempt provably never reached the
 // server (no connection was made); otherwise the caller gets the outcome as it is.
 import type { TransportOutcome } from './http';
+import { parseRetryAfterMs } from '../shared/retry-after';
+
+export { parseRetryAfterMs };
 
 export interface RetryPolicy {
   maxTries: number;
@@ -12,17 +15,6 @@ export interface RetryPolicy {
   sleep: (ms: number) => Promise<void>;
   random: () => number;
   now: () => number;
-}
-
-/** Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
-export function parseRetryAfterMs(header: string | string[] | undefined, nowMs: number): number | undefined {
-  const value = (Array.isArray(header) ? header[0] : header)?.trim();
-  if (value === undefined || value === '') return undefined;
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  // Every HTTP-date form starts with a day name; without this check V8 would read "-5" as the year -5.
-  const at = /^[A-Za-z]{3}/.test(value) ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - nowMs);
 }
 
 /** Full jitter: a uniform wait in [0, min(cap, base·2^(attempt-1))). */

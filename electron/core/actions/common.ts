@@ -8,6 +8,7 @@ import type { ServiceSettings } from '../../shared/settings';
 import type { Person } from '../../shared/view-state';
 import type { Clock } from '../ports';
 import type { RefreshAnswer, RefreshRequest, SnapshotAccess } from '../sync/loop';
+import type { ServiceWait } from '../state/wait-words';
 
 export interface ActionDeps {
   clock: Clock;
@@ -24,6 +25,8 @@ export interface ActionDeps {
   localZone?: () => string;
   /** Whose key a refusal names ("One’s key") when several accounts are set up; else "this API key". */
   keyName?: () => string | undefined;
+  /** The wait the whole service asked of this account (its instants, as the tray says it), while it lasts. */
+  serviceWait?: () => ServiceWait | undefined;
 }
 
 export type { Failure } from '../../shared/failure';

@@ -9,6 +9,7 @@ import { nameToKeep, scheduleAddedText, scheduleInputChecked } from '../../share
 import { failure, fromApiError, guarded, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps } from './common';
 import type { Snapshot } from '../model/snapshot';
 import { chatGroupUnknown, verifyTeamUpdate } from './write-verify';
+import { formFailure, formHeld } from './form-wait';
 
 /** After a write with an unknown outcome, how long to let a slow server finish before reading again. */
 const DEFAULT_VERIFY_GRACE_MS = 3_000;
@@ -125,8 +126,12 @@ export function scheduleCheck(deps: ActionDeps) {
       if (!checked.ok) return failure('validation', checked.message, [{ field: 'input', message: checked.message }]);
       const client = deps.client();
       if (!client) return NOT_SET_UP;
+      // As "Refresh now": while the service's wait holds, the form says it and sends nothing (adv47 r35 #2).
+      const at = { nowMs: deps.clock.now(), localZone: deps.localZone?.() ?? 'UTC' };
+      const held = formHeld(deps.serviceWait?.(), at);
+      if (held) return held;
       const result = await client.getSchedule(checked.id);
-      if (!result.ok) return fromApiError(result.error);
+      if (!result.ok) return formFailure(result.error, { ...at, nowMs: deps.clock.now() });
       const found = { name: result.value.name ?? checked.id, timeZone: result.value.time_zone };
       return {
         ok: true as const,

@@ -46,6 +46,12 @@ function waitOf(error: ApiError, at: UnreadAt | undefined): string | undefined {
   return serviceWaitWords({ askedUntilMs }, at.nowMs, at.localZone);
 }
 
+/** A 429's own sentence, naming whose key the service is not taking when several accounts make that worth saying. */
+export function busySentence(error: ApiError): string {
+  const key = keyOf(error);
+  return key === undefined ? RATE_LIMITED_SENTENCE : `The service is not taking ${key} just now (rate limited).`;
+}
+
 /** What the refusal means and what to do; undefined for a failure that may pass by itself. */
 function meaning(error: ApiError, what: string, at: UnreadAt | undefined): string | undefined {
   const key = keyOf(error);
@@ -56,7 +62,7 @@ function meaning(error: ApiError, what: string, at: UnreadAt | undefined): strin
   if (error.kind === 'rejected') return rejectedSentence(error.status);
   if (error.kind !== 'rate_limited') return undefined;
   const wait = waitOf(error, at);
-  const busy = key === undefined ? RATE_LIMITED_SENTENCE : `The service is not taking ${key} just now (rate limited).`;
+  const busy = busySentence(error);
   return wait === undefined ? busy : `${busy} ${wait}.`;
 }
 

@@ -13,7 +13,9 @@ import type { ResponseOf } from '../../shared/ipc-contract';
 import { newAccountProblems, scheduleIdsIn } from '../../shared/account-checks';
 import { extractScheduleId, type Account, type WatchedSchedule } from '../../shared/settings';
 import { failure, guarded, type Failure } from '../actions/common';
-import type { SecretStore } from '../ports';
+import type { Clock, SecretStore } from '../ports';
+import { formWords } from '../actions/form-wait';
+import type { UnreadAt } from '../actions/unread-words';
 import { ApiKeySchema, KEY_RULE } from './keys';
 import { keychainEntries } from '../../shared/accounts';
 import { sameServiceProblem } from './same-service-check';
@@ -25,6 +27,9 @@ export interface AccountAddParts {
   settings: () => SettingsHolder;
   secrets: SecretStore;
   createClient?: (options: ClientOptions) => OncallClient;
+  /** The app's clock (a Retry-After date is read against it) and zone: a wait is said as the tray says it. */
+  clock?: Clock;
+  localZone?: () => string;
 }
 
 type Answer = ResponseOf<'account:add'>;
@@ -78,12 +83,14 @@ const NOT_THE_API =
 async function checkWithService(
   client: OncallClient,
   entries: string[],
+  at: () => UnreadAt,
 ): Promise<{ ok: true; schedules: WatchedSchedule[] } | { ok: false; failure: Failure }> {
   const probe = await client.listCoverageRequests({ per_page: 1 });
   if (!probe.ok) {
     const field = fieldOf(probe.error, true);
     const notApi = probe.error.kind === 'not_found' || probe.error.kind === 'bad_response';
-    const message = notApi ? NOT_THE_API : probe.error.message;
+    // A busy or failing service's wait names the time it asked for, as the tray says it (adv47 r35 #1, #2).
+    const message = notApi ? NOT_THE_API : formWords(probe.error, at());
     return { ok: false, failure: field ? problemsOf([{ field, message }]) : failure(probe.error.kind, message) };
   }
   const schedules: WatchedSchedule[] = [];
@@ -95,8 +102,9 @@ async function checkWithService(
     if (found.ok) schedules.push(found.value.name ? { id, name: found.value.name } : { id });
     else {
       const field = fieldOf(found.error, false);
-      if (!field) return { ok: false, failure: failure(found.error.kind, `${id}: ${found.error.message}`) };
-      problems.push({ field, message: `${id}: ${found.error.message}` });
+      const said = formWords(found.error, at());
+      if (!field) return { ok: false, failure: failure(found.error.kind, `${id}: ${said}`) };
+      problems.push({ field, message: `${id}: ${said}` });
     }
   }
   return problems.length > 0 ? { ok: false, failure: problemsOf(problems) } : { ok: true, schedules };
@@ -115,10 +123,12 @@ export function accountAdd(parts: AccountAddParts) {
       if (local.length > 0 || !url.ok) return problemsOf(local);
       const baseUrl = asked.baseUrl.trim();
       const key = asked.key.trim();
-      const client = make({ baseUrl, getApiKey: () => key });
+      const now = (): number => parts.clock?.now() ?? Date.now();
+      const client = make({ baseUrl, getApiKey: () => key, now });
+      const at = (): UnreadAt => ({ nowMs: now(), localZone: parts.localZone?.() ?? 'UTC' });
       let checked: Awaited<ReturnType<typeof checkWithService>>;
       try {
-        checked = await checkWithService(client, scheduleIdsIn(asked.schedules).ids);
+        checked = await checkWithService(client, scheduleIdsIn(asked.schedules).ids, at);
       } finally {
         client.close();
       }

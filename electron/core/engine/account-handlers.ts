@@ -192,7 +192,13 @@ function byAccountHandlers(routes: Routes): Handlers<'team:update' | 'schedule:c
 function appHandlers(parts: AccountHandlerParts): Handlers<'settings:update' | 'account:add' | 'readiness:test'> {
   return {
     'settings:update': (request) => parts.settings().update(request),
-    'account:add': accountAdd({ settings: parts.settings, secrets: parts.secrets, createClient: parts.createClient }),
+    'account:add': accountAdd({
+      settings: parts.settings,
+      secrets: parts.secrets,
+      createClient: parts.createClient,
+      clock: parts.clock,
+      localZone: parts.localZone,
+    }),
     'readiness:test': testNotificationHandler({
       clock: parts.clock,
       notifier: parts.notifier,

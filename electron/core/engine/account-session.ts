@@ -20,7 +20,7 @@ import { deriveState } from '../state/derive';
 import { unwatchedRequestCount, unwatchedRequestsNotice } from '../state/coverage';
 import type { KeyHolder } from './keys';
 import type { ToldElsewhere } from '../reminders/told-once';
-import { sessionHandlers, type SessionHandlers } from './handlers';
+import { serviceWaitOf, sessionHandlers, type SessionHandlers } from './handlers';
 import { createHeldSnapshot, type HeldSnapshot } from './session-snapshot';
 import { createSessionReminders } from './session-reminders';
 import { createSessionSync, type SessionSync } from './session-sync';
@@ -190,6 +190,7 @@ function handlersOf(
     refresh: (request) => link.sync.request(request),
     localZone: o.localZone,
     keyName: () => standing.keyName(),
+    serviceWait: () => serviceWaitOf(link.sync),
   };
   const state = () =>
     deriveState({ ...inputsOf(o, held, link, o.demo, undefined), nowMs: o.clock.now(), localZone: o.localZone() });

@@ -31,6 +31,8 @@ export interface EngineClientsOptions {
   /** The key holder's reader: watched, because the key (or the address it belongs to) changing ends the pair. */
   apiKey: KeyReader;
   createClient?: (options: ClientOptions) => OncallClient;
+  /** The engine's clock: a Retry-After date is read against it, as the sync's waits are kept on it. */
+  now?: () => number;
 }
 
 export function hostOf(baseUrl: string): string | undefined {
@@ -66,7 +68,11 @@ export function createEngineClients(options: EngineClientsOptions): EngineClient
       const key = options.apiKey();
       if (key === undefined || hostOf(baseUrl) === undefined) return undefined;
       const getApiKey = (): string => key;
-      const pair = { sync: make({ baseUrl, getApiKey, maxTries: 1 }), actions: make({ baseUrl, getApiKey }) };
+      const now = options.now === undefined ? {} : { now: options.now };
+      const pair = {
+        sync: make({ baseUrl, getApiKey, maxTries: 1, ...now }),
+        actions: make({ baseUrl, getApiKey, ...now }),
+      };
       current = { baseUrl, key, pair };
       return pair;
     },

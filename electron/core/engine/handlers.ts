@@ -11,7 +11,8 @@ import { takeOverHandBack, takeOverNow } from '../actions/take-over';
 import type { TakeOverDeps } from '../actions/take-over-write';
 import type { Snapshot } from '../model/snapshot';
 import type { OtherAccountRead } from '../state/candidate-presence';
-import { serviceWaitWords } from '../state/wait-words';
+import { serviceWaitWords, type ServiceWait } from '../state/wait-words';
+import type { SyncLoop } from '../sync/types';
 import type { DoubtFile, DoubtPool } from '../actions/override-again';
 import type { EngineHandlers } from './types';
 
@@ -57,6 +58,15 @@ function serviceWait(answer: { untilMs: number; askedUntilMs?: number }, nowMs: 
   const ask = { askedUntilMs: answer.askedUntilMs, appUntilMs: answer.untilMs, nextTryMs: answer.untilMs };
   const words = serviceWaitWords(ask, nowMs, localZone) ?? 'The app asks the service again shortly';
   return failure('service_wait', `${words}, so nothing was sent. The app refreshes by itself then.`);
+}
+
+/** The account's wait as the state says it (account-session.ts inputsOf): the app's own, the service's ask, the
+ *  app's next try; undefined while none lasts. */
+export function serviceWaitOf(sync: Pick<SyncLoop, 'serviceWaitUntilMs' | 'serviceAsked'>): ServiceWait | undefined {
+  const own = sync.serviceWaitUntilMs();
+  const asked = sync.serviceAsked();
+  if (own === null && asked === null) return undefined;
+  return { appUntilMs: own ?? undefined, askedUntilMs: asked?.untilMs, nextTryMs: asked?.nextTryMs };
 }
 
 export function sessionHandlers(parts: HandlerParts): SessionHandlers {

@@ -67,6 +67,7 @@ export function createSessionSync(o: SessionSyncOptions): SessionSync {
     baseUrl: () => o.settings().baseUrl,
     apiKey: keys.key,
     createClient: o.createClient,
+    now: () => o.clock.now(),
   });
   const sync = createSync({
     clock: o.clock,

@@ -49,8 +49,9 @@ interface Memory {
   refusals: WeakMap<OncallClient, Set<string>>;
   unreadable: WeakMap<OncallClient, Set<string>>;
   rejected: WeakSet<OncallClient>;
-  /** The wait the service asked of the key (the instant it ends), with its words. */
-  waits: WeakMap<OncallClient, { untilMs: number; said?: string }>;
+  /** The wait the service asked of the key (the instant it ends; `named`: the service named it, not our guess), with
+   *  its words. */
+  waits: WeakMap<OncallClient, { untilMs: number; named: boolean; said?: string }>;
 }
 
 const setOf = (map: WeakMap<OncallClient, Set<string>>, client: OncallClient): Set<string> => {
@@ -76,7 +77,8 @@ function watch(m: Memory, client: OncallClient): OncallClient {
     // A read's 429 is a wait of the key; a write's leaves the write to its flow's Retry, as before (adv48 r33).
     if (error.kind === 'rate_limited' && read) {
       const untilMs = m.clock.now() + (error.retryAfterMs ?? UNNAMED_WAIT_MS);
-      m.waits.set(client, { untilMs, ...(error.serverMessage === undefined ? {} : { said: error.serverMessage }) });
+      const said = error.serverMessage === undefined ? {} : { said: error.serverMessage };
+      m.waits.set(client, { untilMs, named: error.retryAfterMs !== undefined, ...said });
     }
     return { ...answer, error: naming(error, m.keyName()) };
   };
@@ -84,10 +86,12 @@ function watch(m: Memory, client: OncallClient): OncallClient {
   const unlessWaiting = async <A extends Answer<unknown>>(send: () => Promise<A>, scheduleId?: string, read = true) => {
     const wait = m.waits.get(client);
     if (wait === undefined || !waiting(m, client)) return heard(await send(), scheduleId, read);
+    // The 429 that set the wait, said again with the time left of it (a form names the time: actions/form-wait.ts);
+    // a guessed wait (the 429 named none) is never said as the service's.
     const error: ApiError = {
       kind: 'rate_limited',
       message: RATE_LIMITED_SENTENCE,
-      retryAfterMs: wait.untilMs - m.clock.now(),
+      ...(wait.named ? { retryAfterMs: wait.untilMs - m.clock.now() } : {}),
       ...(wait.said === undefined ? {} : { serverMessage: wait.said }),
     };
     return { ok: false as const, error: naming(error, m.keyName()) };

@@ -2,6 +2,7 @@
 // no request goes to that server before then (ntfy and Pushover limit per client, so every request waits: bookings,
 // cancels, sends, polls). Bounded: a wait beyond MAX_RETRY_AFTER_MS (or a date in the past, or junk) is capped, so a
 // broken header can't hold the phone off for days. Before, Retry-After was not read: the next try came 1 s later.
+import { parseRetryAfterMs } from '../../shared/retry-after';
 import type { Clock } from '../ports';
 import type { ProbeLedger } from './probe-ledger';
 
@@ -10,14 +11,8 @@ export const MAX_RETRY_AFTER_MS = 60 * 60_000;
 
 /** When the next request may go, from a Retry-After value at `nowMs`; undefined when absent or unreadable. */
 export function retryAfterUntil(value: string | undefined, nowMs: number): number | undefined {
-  const v = value?.trim();
-  if (!v) return undefined;
-  let atMs: number;
-  if (/^\d{1,10}$/.test(v)) atMs = nowMs + Number(v) * 1000;
-  else if (/^[A-Za-z]{3}, \d\d [A-Za-z]{3} \d{4} \d\d:\d\d:\d\d GMT$/.test(v)) atMs = Date.parse(v);
-  else return undefined;
-  if (!Number.isFinite(atMs)) return undefined;
-  return Math.min(Math.max(atMs, nowMs), nowMs + MAX_RETRY_AFTER_MS);
+  const waitMs = parseRetryAfterMs(value, nowMs);
+  return waitMs === undefined ? undefined : nowMs + Math.min(waitMs, MAX_RETRY_AFTER_MS);
 }
 
 /** One server's wait: shared by every request of one provider. */

@@ -1,0 +1,45 @@
+// The service's wait as a settings form says it (issue 47, adv47 r35): the forms ("Add schedule", "Add another
+// service") ask the service once, on the user's click. Before, they said a 503's wait as "Try again later." and a
+// 429's dated Retry-After as "Try again in 0 s." beside the tray's "The service asked to wait until 22:01; the app
+// tries again at 20:16.", and "Add schedule" sent while "Refresh now" held back. Now a form says a wait in the tray's
+// words (state/wait-words.ts, the one formatter), from the instant it ends: the account's wait in force is said and
+// nothing is sent; an answer carrying a Retry-After names the time it asked for. A wait that is past or unreadable
+// makes no promise: the API's own sentence stands.
+import type { ApiError } from '../../api/errors';
+import { serverSentence, withServiceWords } from '../../api/error-mapping';
+import { serviceWaitWords, type ServiceWait } from '../state/wait-words';
+import { failure, fromApiError, type Failure } from './common';
+import { busySentence, type UnreadAt } from './unread-words';
+
+/** A form's check while the account's wait is in force (the app's own next try is still ahead, as "Refresh now"
+ *  holds back): nothing is sent, and the wait is said as the tray says it. undefined: no wait holds. */
+export function formHeld(wait: ServiceWait | undefined, at: UnreadAt): Failure | undefined {
+  if (wait?.appUntilMs === undefined || wait.appUntilMs <= at.nowMs) return undefined;
+  const words = serviceWaitWords(wait, at.nowMs, at.localZone);
+  return words === undefined
+    ? undefined
+    : failure('service_wait', `${words}, so nothing was sent. Check it again then.`);
+}
+
+/** The app's sentence for a failure that may carry the service's wait (a 429, a 5xx), without its "try again". */
+function waitSentence(error: ApiError): { sentence: string; retryAfterMs: number | undefined } | undefined {
+  if (error.kind === 'rate_limited') return { sentence: busySentence(error), retryAfterMs: error.retryAfterMs };
+  if (error.kind === 'server') return { sentence: serverSentence(error.status), retryAfterMs: error.retryAfterMs };
+  return undefined;
+}
+
+/** A form's words for a failed check: with the service's Retry-After, the time it asked to wait until (never "Try
+ *  again later" nor a count of seconds), then the service's own words; otherwise the API's sentence as it is. */
+export function formWords(error: ApiError, at: UnreadAt): string {
+  const wait = waitSentence(error);
+  const askedUntilMs = wait?.retryAfterMs === undefined ? undefined : at.nowMs + wait.retryAfterMs;
+  const words = serviceWaitWords({ askedUntilMs }, at.nowMs, at.localZone);
+  if (wait === undefined || words === undefined) return fromApiError(error).error.message;
+  const said = 'serverMessage' in error ? error.serverMessage : undefined;
+  return withServiceWords(`${wait.sentence} ${words}.`, said);
+}
+
+/** The failed check as the form's answer: its kind kept, its words as formWords says them. */
+export function formFailure(error: ApiError, at: UnreadAt): Failure {
+  return waitSentence(error) === undefined ? fromApiError(error) : failure(error.kind, formWords(error, at));
+}
