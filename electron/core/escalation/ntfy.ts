@@ -4,8 +4,8 @@
 // is asleep. Publishing to `/<topic>/<sequence id>` again replaces a scheduled message (a moved shift), and
 // `DELETE /<topic>/<sequence id>` cancels it (ntfy ≥ 2.16). "I'm on it" is an http action that posts
 // `ack <id>` to `<topic>-ack`, which the app hears over one streaming subscription while an answer is awaited
-// (`GET /<topic>-ack/json?since=…`, ntfy-stream.ts), polled (`?poll=1&since=…`) only after a wake or where the server
-// refuses streaming: outbound only, no port opened here.
+// (`GET /<topic>-ack/json?since=…`, ntfy-stream.ts), polled (`?poll=1&since=…`) beside it while the phone may answer,
+// after a wake or where the server refuses streaming: outbound only, no port opened here.
 import type { Clock } from '../ports';
 import { call, type HttpSend } from './http';
 import { fetchStream, type HttpStream } from './http-stream';
@@ -99,7 +99,12 @@ export function createNtfy(given: NtfyOptions): PhoneProvider {
   const o: NtfyOptions = { ...given, send };
   const base = `${o.server.replace(/\/+$/, '')}/${o.topic}`;
   const auth: Record<string, string> = o.token ? { Authorization: `Bearer ${o.token}` } : {};
-  let since: string | undefined;
+  // Two cursors: the poll's (the last id a poll returned) and the stream's. The poll is also the read beside the
+  // stream that catches what a faulty stream drops, so the stream never moves the poll's cursor: a proxy that drops
+  // the phone's "ack" lines but passes the app's probe published seconds after it made the poll ask from the probe's
+  // id and skip the answer for the rest of the shift (adv50 r35). An answer read by both settles once (takeAcks).
+  let polled: string | undefined;
+  let streamed: string | undefined;
   // A booking (`At:`) repeated under its sequence id replaces the stored one: idempotent. An immediate publish is
   // delivered each time: after a try that may have landed, it is not repeated.
   const publish = (
@@ -146,8 +151,8 @@ export function createNtfy(given: NtfyOptions): PhoneProvider {
     },
     async pollAcks(q) {
       // First poll: all that came since the alarm began (an "I'm on it" given while this computer slept or the app
-      // wasn't running is still there); then what came since the last message seen.
-      const from = since ?? String(Math.floor(Math.min(q.sinceMs, o.clock.now() - 60_000) / 1000));
+      // wasn't running is still there); then what came since the last message a poll returned.
+      const from = polled ?? String(Math.floor(Math.min(q.sinceMs, o.clock.now() - 60_000) / 1000));
       const r = await call(
         { clock: o.clock, send: o.send, gate, retry: false },
         { method: 'GET', url: `${base}-ack/json?poll=1&since=${from}`, headers: auth },
@@ -155,14 +160,18 @@ export function createNtfy(given: NtfyOptions): PhoneProvider {
       if (!r.ok) return r;
       const lines = r.value.text.split('\n').flatMap((l) => ackLineOf(l) ?? []);
       const last = lines[lines.length - 1];
-      if (last) since = last.id;
-      else since ??= from;
+      if (last) polled = last.id;
+      else polled ??= from;
       return { ok: true, value: acksOf(lines, o.clock.now()) };
     },
-    // The same answers, heard as they come; it shares `since` with the poll, so neither reads one twice.
+    // The same answers, heard as they come: from the stream's last id, else from where the poll read up to (all
+    // before it was read); its lines move only its own cursor.
     streamAcks: (watch) =>
       openAckStream(
-        { ...streamOf(o, base, auth, gate, ledger), cursor: { get: () => since, set: (id) => void (since = id) } },
+        {
+          ...streamOf(o, base, auth, gate, ledger),
+          cursor: { get: () => streamed ?? polled, set: (id) => void (streamed = id) },
+        },
         watch,
       ),
   };
