@@ -62,6 +62,7 @@ export async function sendTest(
   };
   const answered = async () => ((await polled()) ? said(o, run, o.clock.now()) : undefined);
   const heardAtMs = await heardOnAlarmPath(o, provider, { id, sinceMs: sentAtMs, untilMs, answered: polled }, run);
+  if (heardAtMs === 'lost') return { ok: false, message: STREAM_LOST };
   if (heardAtMs !== undefined) return said(o, run, heardAtMs);
   if (provider.repeatsMs === undefined) return { ok: false, message: NO_ANSWER };
   // Pushover's emergency rings on (every minute, for half an hour) after the app stops waiting (adv50 r19 #2): it
@@ -77,13 +78,15 @@ function said(o: SendTestWiring, run: SendTestRun, atMs: number): PhoneResult {
 
 /** Waits for the test's answer on the path a real alarm's answer takes (adv50 r28 #1: the test polled while alarms
  *  streamed, so a proxy that holds streams passed the test): the answer stream where the provider streams, polled
- *  only while the stream isn't live, and instead of it where streaming doesn't work here, as an alarm is. */
+ *  only while the stream isn't live, and instead of it where streaming doesn't work here, as an alarm is. A stream
+ *  live to the end that heard nothing is checked by one read of the server's saved answers: `lost` when it holds
+ *  the answer the stream never delivered (adv50 r35: a path that drops the phone's lines, not the phone's fault). */
 async function heardOnAlarmPath(
   o: SendTestWiring,
   provider: PhoneProvider,
   q: { id: string; sinceMs: number; untilMs: number; answered: () => Promise<boolean> },
   run: SendTestRun,
-): Promise<number | undefined> {
+): Promise<number | 'lost' | undefined> {
   let heardAtMs: number | undefined;
   const stream = provider.streamAcks?.({
     sinceMs: q.sinceMs,
@@ -100,6 +103,7 @@ async function heardOnAlarmPath(
       await new Promise<void>((resolve) => o.clock.setTimer(TEST_POLL_MS, resolve));
       if (heardAtMs === undefined && !stream?.live() && (await q.answered())) heardAtMs = o.clock.now();
     }
+    if (heardAtMs === undefined && stream?.live() && !run.stopped() && (await q.answered())) return 'lost';
   } finally {
     stream?.close();
   }
@@ -107,6 +111,8 @@ async function heardOnAlarmPath(
 }
 
 const MAYBE = 'It was not sent again, so as not to ring twice: check whether it arrived before sending another.';
+const STREAM_LOST =
+  'Your phone answered, but its “I’m on it” never came over the app’s live subscription to the answers, though the server had saved it: a proxy or server on the way may be dropping the phone’s answers. An alarm’s answer is also read from the saved ones for the hour after your phone rings; after that it may be heard late or not at all.';
 const NO_ANSWER = 'The test was sent, but no “I’m on it” came back in time: check the subscription on your phone.';
 const PUSHOVER_CHECK =
   'Check that the Pushover app on your phone is signed in with this user key, that the device is enabled, and that the app token is right.';

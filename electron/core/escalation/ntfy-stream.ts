@@ -38,7 +38,8 @@ export interface AckStreamOptions extends ProbeOptions {
   /** The subscription's address from `since` (an id or a Unix time). */
   url: (since: string) => string;
   headers: Record<string, string>;
-  /** The last message id seen on the -ack topic (shared with the poll), or undefined. */
+  /** The stream's own cursor: the last message id it saw on the -ack topic (at first where the poll read up to), or
+   *  undefined. It never moves the poll's (ntfy.ts: the poll reads what the stream may have dropped). */
   cursor: { get(): string | undefined; set(id: string): void };
 }
 

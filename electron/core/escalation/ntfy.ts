@@ -4,8 +4,8 @@
 // is asleep. Publishing to `/<topic>/<sequence id>` again replaces a scheduled message (a moved shift), and
 // `DELETE /<topic>/<sequence id>` cancels it (ntfy ≥ 2.16). "I'm on it" is an http action that posts
 // `ack <id>` to `<topic>-ack`, which the app hears over one streaming subscription while an answer is awaited
-// (`GET /<topic>-ack/json?since=…`, ntfy-stream.ts), polled (`?poll=1&since=…`) only after a wake or where the server
-// refuses streaming: outbound only, no port opened here.
+// (`GET /<topic>-ack/json?since=…`, ntfy-stream.ts), polled (`?poll=1&since=…`) beside it while the phone may answer,
+// after a wake or where the server refuses streaming: outbound only, no port opened here.
 import type { Clock } from '../ports';
 import { call, type HttpSend } from './http';
 import { fetchStream, type HttpStream } from './http-stream';
@@ -88,6 +88,20 @@ const streamOf = (
   ...(o.random ? { random: o.random } : {}),
 });
 
+/** Two cursors on the -ack topic: the poll's (the last id a poll returned) and the stream's. The poll is also the read
+ *  beside the stream that catches what a faulty stream drops, so the stream never moves the poll's cursor: a proxy
+ *  that dropped the phone's "ack" lines but passed the app's probe published seconds after made the poll ask from the
+ *  probe's id and skip the answer for the rest of the shift (adv50 r35). The stream starts from where the poll read
+ *  up to (all before it was read); an answer read by both settles once (escalator-stream.ts, takeAcks). */
+function cursors() {
+  let polled: string | undefined;
+  let streamed: string | undefined;
+  return {
+    poll: { get: () => polled, set: (id: string) => void (polled = id) },
+    stream: { get: () => streamed ?? polled, set: (id: string) => void (streamed = id) },
+  };
+}
+
 export function createNtfy(given: NtfyOptions): PhoneProvider {
   const gate = given.gateFor?.(ntfyChannelOf(given)) ?? rateGate();
   const ledger = gate.ledger ?? probeLedger();
@@ -99,7 +113,7 @@ export function createNtfy(given: NtfyOptions): PhoneProvider {
   const o: NtfyOptions = { ...given, send };
   const base = `${o.server.replace(/\/+$/, '')}/${o.topic}`;
   const auth: Record<string, string> = o.token ? { Authorization: `Bearer ${o.token}` } : {};
-  let since: string | undefined;
+  const cursor = cursors();
   // A booking (`At:`) repeated under its sequence id replaces the stored one: idempotent. An immediate publish is
   // delivered each time: after a try that may have landed, it is not repeated.
   const publish = (
@@ -146,8 +160,8 @@ export function createNtfy(given: NtfyOptions): PhoneProvider {
     },
     async pollAcks(q) {
       // First poll: all that came since the alarm began (an "I'm on it" given while this computer slept or the app
-      // wasn't running is still there); then what came since the last message seen.
-      const from = since ?? String(Math.floor(Math.min(q.sinceMs, o.clock.now() - 60_000) / 1000));
+      // wasn't running is still there); then what came since the last message a poll returned.
+      const from = cursor.poll.get() ?? String(Math.floor(Math.min(q.sinceMs, o.clock.now() - 60_000) / 1000));
       const r = await call(
         { clock: o.clock, send: o.send, gate, retry: false },
         { method: 'GET', url: `${base}-ack/json?poll=1&since=${from}`, headers: auth },
@@ -155,15 +169,10 @@ export function createNtfy(given: NtfyOptions): PhoneProvider {
       if (!r.ok) return r;
       const lines = r.value.text.split('\n').flatMap((l) => ackLineOf(l) ?? []);
       const last = lines[lines.length - 1];
-      if (last) since = last.id;
-      else since ??= from;
+      cursor.poll.set(last?.id ?? cursor.poll.get() ?? from);
       return { ok: true, value: acksOf(lines, o.clock.now()) };
     },
-    // The same answers, heard as they come; it shares `since` with the poll, so neither reads one twice.
-    streamAcks: (watch) =>
-      openAckStream(
-        { ...streamOf(o, base, auth, gate, ledger), cursor: { get: () => since, set: (id) => void (since = id) } },
-        watch,
-      ),
+    // The same answers, heard as they come, on a cursor of the stream's own (cursors()).
+    streamAcks: (watch) => openAckStream({ ...streamOf(o, base, auth, gate, ledger), cursor: cursor.stream }, watch),
   };
 }
