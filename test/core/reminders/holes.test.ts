@@ -7,7 +7,7 @@ import type { OncallClient } from '../../../electron/api/client-types';
 import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
 import { timelineModel } from '../../../renderer/src/lib/timeline';
-import { HOUR, MIN } from '../../support/time';
+import { DAY, HOUR, MIN } from '../../support/time';
 
 const SID = 'sch_ops';
 // Eight-hour shifts from 04:00 UTC, Alice, me, Bob in turn: mine are 12:00–20:00 UTC every day.
@@ -111,23 +111,33 @@ describe('issue 27 case 1: an unreadable shift is not a removal', () => {
 });
 
 describe('issue 35: the week shows the read the reminders rest on', () => {
-  it('my shift sent unreadable: the week says unknown there, and the same saved read as "On call in 15 min"', async () => {
+  it('my shift sent unreadable: the week says unknown there with the saved read of "On call in 1 d"; once the service names it next, mine', async () => {
     const { h, engine } = await running();
     await h.clock.advanceTo(UNREADABLE_FROM);
     h.sim.unreadable.add(SID, MINE);
-    await h.clock.advanceTo(MINE.fromMs - 14 * MIN);
-    const lead = h.notifier.shown.find((n) => n.id === `${GROUP}:lead15`);
-    const said = /According to saved data from (.+?\d\d:\d\d),/.exec(lead?.body ?? '')?.[1];
+    // A day before my shift the service's answer names the shift now (mine today) and Bob's after it: not tomorrow's.
+    await h.clock.advanceTo(MINE.fromMs - DAY + MIN);
+    const lead = h.notifier.shown.find((n) => n.id === `${GROUP}:lead1440`);
+    const said = /According to saved data from (.*?\d\d:\d\d),/.exec(lead?.body ?? '')?.[1];
     expect(said, lead?.body).toBeDefined();
     // The week as the popover draws it, at the same moment: my shift's time is unknown (the latest read couldn't
     // read it), and it names the read the reminder spoke from, with me on call in it.
-    const nowMs = h.clock.now();
-    const row = timelineModel(engine.getState(), { nowMs, locale: 'en-GB', localZone: 'Etc/UTC' }).rows.find((r) =>
-      r.id.endsWith(SID),
-    );
-    const at = row?.segments.find((x) => x.startMs <= MINE.fromMs && MINE.fromMs < x.endMs);
-    expect(at?.kind).toBe('unknown');
-    expect(at?.text).toContain(`saved data from ${said ?? '?'}: `);
-    expect(at?.text).toMatch(/saved data from [^:]+:\d\d: [^,]*\(you\)/);
+    const at = (): ReturnType<typeof segmentAtMine> => segmentAtMine(engine.getState(), h.clock.now());
+    expect(at()?.kind).toBe('unknown');
+    expect(at()?.text).toContain(`saved data from ${said ?? '?'}: `);
+    expect(at()?.text).toMatch(/saved data from [^:]+:\d\d: [^,]*\(you\)/);
+    // From 04:00 the shift before mine is the service's current, and mine its next ("the following shift", the
+    // seed's next eight hours): a fresh statement over exactly its span, so the week says me there, not saved data.
+    await h.clock.advanceTo(MINE.fromMs - 14 * MIN);
+    expect([at()?.kind, at()?.startMs, at()?.endMs]).toEqual(['person', MINE.fromMs, MINE.toMs]);
+    expect(at()?.text).toContain('(you)');
+    expect(at()?.text).not.toContain('saved data');
   }, 120_000);
 });
+
+function segmentAtMine(state: ReturnType<ReturnType<Harness['engine']>['getState']>, nowMs: number) {
+  const row = timelineModel(state, { nowMs, locale: 'en-GB', localZone: 'Etc/UTC' }).rows.find((r) =>
+    r.id.endsWith(SID),
+  );
+  return row?.segments.find((x) => x.startMs <= MINE.fromMs && MINE.fromMs < x.endMs);
+}
