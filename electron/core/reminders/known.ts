@@ -22,7 +22,7 @@ export function knownOf(read: ScheduleSnapshot): Known {
   // As the state reads it: the service's answer over holes in its shift list (model/answered.ts).
   const s = answeredSchedule(read);
   // A kept span speaks only where no fresh read does: the answer's shifts laid over a hole are fresh over their span
-  // (adv47 r34), so a reminder of a shift the answer names says so, not "saved data" (the week says the same).
+  // (adv47 r34). Kept beneath them, an older read's "me" reminded me of a shift the answer gives to Alice.
   const fresh = readCovers(s);
   const kept = (s.shiftsKept ?? []).flatMap((k) =>
     subtract([{ fromMs: Date.parse(k.from), toMs: Date.parse(k.to) }], fresh).map((span) => ({
