@@ -1,5 +1,5 @@
 // The service's own answer over a hole (issue 47): where the shift list came unreadable, the schedule's answer read
-// with it (current_oncall_shift) still names who is on call over its span. Without this the week
+// with it (current_oncall_shift, next_oncall_shift) still names who is on call over its span. Without this the week
 // chart, My shifts and the load said "unknown" for the very shift the now-line named from that answer. Laid in once
 // here, before any derivation reads the snapshot, so every surface (chart, My shifts, load, .ics, reminders) rests on
 // the same corrected read: the hole shrinks to what neither the list nor the answer says.
@@ -13,16 +13,21 @@ interface Read {
   holes: Holes;
 }
 
-/** The answer's current shift when it names people and is no older than the read that left the hole (the same
- *  pass reads both; an older answer would speak over a later read, which only saved data may do). Its next shift is
- *  not laid in: over a hole, who follows stays unknown on every surface (adv47 r10 #2, truth/next-after-unread-end). */
+/** The answer's current and next shifts, each where it names people, when no older than the read that left the hole
+ *  (the same pass reads both; an older answer would speak over a later read, which only saved data may do). The
+ *  next one is as fresh a fact over its span as the current: over a hole it says whose that span is (issue 47, adv47
+ *  r34: my next shift, named by the service, was said to start days later, after the hole); past its end the hole
+ *  stays unknown. */
 function answerOf(s: ScheduleSnapshot): Shift[] {
   const d = s.details;
   const readAt = s.shiftsReadAt ?? s.shiftsFetchedAt;
-  const current = d?.current_oncall_shift;
-  if (!current || s.detailsFetchedAt === null || readAt === null) return [];
+  if (!d || s.detailsFetchedAt === null || readAt === null) return [];
   if (instantMs(s.detailsFetchedAt) < instantMs(readAt)) return [];
-  return current.users.length > 0 && instantMs(current.end) > instantMs(current.start) ? [current] : [];
+  const named = (sh: Shift | null | undefined): sh is Shift =>
+    !!sh && sh.users.length > 0 && instantMs(sh.end) > instantMs(sh.start);
+  return [d.current_oncall_shift, d.next_oncall_shift]
+    .filter(named)
+    .sort((x, y) => instantMs(x.start) - instantMs(y.start));
 }
 
 /** One hole with the answer laid over it: the answer's shifts cut to it, and what of it stays unknown. */

@@ -3,7 +3,7 @@
 import type { Shift } from '../../api/schemas';
 import type { ScheduleSnapshot } from '../model/snapshot';
 import { answeredSchedule } from '../model/answered';
-import { clipShifts, readCovers, type Span } from '../sync/kept';
+import { clipShifts, readCovers, subtract, type Span } from '../sync/kept';
 
 export interface Known {
   /** The latest read's shifts, and the kept ones over what it left unknown. */
@@ -21,12 +21,16 @@ export function knownOf(read: ScheduleSnapshot): Known {
   if (hit) return hit;
   // As the state reads it: the service's answer over holes in its shift list (model/answered.ts).
   const s = answeredSchedule(read);
-  const kept = (s.shiftsKept ?? []).map((k) => ({
-    fromMs: Date.parse(k.from),
-    toMs: Date.parse(k.to),
-    readAtMs: Date.parse(k.readAt),
-    shifts: k.shifts,
-  }));
+  // A kept span speaks only where no fresh read does: the answer's shifts laid over a hole are fresh over their span
+  // (adv47 r34). Kept beneath them, an older read's "me" reminded me of a shift the answer gives to Alice.
+  const fresh = readCovers(s);
+  const kept = (s.shiftsKept ?? []).flatMap((k) =>
+    subtract([{ fromMs: Date.parse(k.from), toMs: Date.parse(k.to) }], fresh).map((span) => ({
+      ...span,
+      readAtMs: Date.parse(k.readAt),
+      shifts: k.shifts,
+    })),
+  );
   // No kept time: the snapshot's own array, so everything keyed on it (segments) stays cached.
   const shifts =
     kept.length === 0
@@ -34,9 +38,7 @@ export function knownOf(read: ScheduleSnapshot): Known {
       : [...s.shifts, ...kept.flatMap((k) => clipShifts(k.shifts, k))].sort(
           (a, b) => Date.parse(a.start) - Date.parse(b.start),
         );
-  const covers = [...readCovers(s), ...kept.map(({ fromMs, toMs }) => ({ fromMs, toMs }))].sort(
-    (a, b) => a.fromMs - b.fromMs,
-  );
+  const covers = [...fresh, ...kept.map(({ fromMs, toMs }) => ({ fromMs, toMs }))].sort((a, b) => a.fromMs - b.fromMs);
   const known: Known = { shifts, covers, kept: kept.map(({ fromMs, toMs, readAtMs }) => ({ fromMs, toMs, readAtMs })) };
   memo.set(read, known);
   return known;

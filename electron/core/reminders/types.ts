@@ -3,6 +3,7 @@ import type { ServiceSettings } from '../../shared/settings';
 import type { StartReminder } from '../../shared/start-reminders';
 import { isoOf, type Block, type Segment } from '../model/segments';
 import type { NotificationRequest } from '../ports';
+import { answeredSchedule } from '../model/answered';
 import { timelineOf } from '../model/timeline';
 import { savedReadAtMs } from '../model/timeline-kept';
 import type { MessageOptions, ShiftRef } from './messages';
@@ -107,8 +108,9 @@ export function shiftRef(
   // Sync reads shifts overlapping [shiftsFrom, …): a block running at shiftsFrom may have begun with segments
   // that ended before it and were not fetched, so its visible start moves as shiftsFrom does.
   const startSeen = s.shiftsFrom === null || block.startMs > Date.parse(s.shiftsFrom);
-  // What the block rests on, read from the schedule's timeline (the week shows the same saved read there).
-  const keptAtMs = savedReadAtMs(timelineOf(s).stretches, block.startMs, block.endMs);
+  // What the block rests on, read from the schedule's timeline as the week draws it: with the service's fresh answer
+  // laid over its holes, so a shift the answer names is fresh, not the saved read beneath it (adv47 r34).
+  const keptAtMs = savedReadAtMs(timelineOf(answeredSchedule(s)).stretches, block.startMs, block.endMs);
   return {
     group: `shift:${s.id}:${isoOf(block.startMs)}`,
     scheduleId: s.id,

@@ -7,20 +7,20 @@ import type { OncallClient } from '../../../electron/api/client-types';
 import { createHarness, seedSettings, type Harness, type Shown } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
 import { timelineModel } from '../../../renderer/src/lib/timeline';
-import { HOUR, MIN } from '../../support/time';
+import { DAY, HOUR, MIN } from '../../support/time';
 
 const SID = 'sch_ops';
 // Eight-hour shifts from 04:00 UTC, Alice, me, Bob in turn: mine are 12:00–20:00 UTC every day.
-const seed = seedOf([
-  {
-    id: SID,
-    name: 'Ops',
-    zone: 'Etc/UTC',
-    rotationStart: '2026-03-01T04:00:00Z',
-    userIds: ['usr_alice', 'usr_me', 'usr_bob'],
-    length: { amount: 8, unit: 'hours' },
-  },
-]);
+const OPS = {
+  id: SID,
+  name: 'Ops',
+  zone: 'Etc/UTC',
+  rotationStart: '2026-03-01T04:00:00Z',
+  userIds: ['usr_alice', 'usr_me', 'usr_bob'],
+  length: { amount: 8, unit: 'hours' as const },
+};
+const seed = seedOf([OPS]);
+const SHIFT_MS = OPS.length.amount * HOUR;
 const START = Date.parse('2026-03-21T06:00:00Z');
 /** "My shift tomorrow 12:00–20:00 UTC". */
 const MINE = { fromMs: Date.parse('2026-03-22T12:00:00Z'), toMs: Date.parse('2026-03-22T20:00:00Z') };
@@ -62,7 +62,7 @@ const hhmm = (ms: number): string => new Date(ms).toISOString().slice(11, 16);
 const brief = (ns: readonly Shown[]): string[] => ns.map((n) => `${hhmm(n.atMs)} ${n.title} | ${n.body}`);
 
 describe('issue 27 case 1: an unreadable shift is not a removal', () => {
-  it('my shift sent unreadable from 07:10: no "removed"; its reminders still come, from saved data', async () => {
+  it('my shift sent unreadable from 07:10: no "removed"; its reminders still come, from saved data where the service\'s answer does not name it', async () => {
     const { h, reads } = await running();
     await h.clock.advanceTo(UNREADABLE_FROM);
     h.sim.unreadable.add(SID, MINE);
@@ -86,12 +86,19 @@ describe('issue 27 case 1: an unreadable shift is not a removal', () => {
     expect(brief(shown.filter((n) => n.id.startsWith('change:')))).toEqual([]);
     expect(brief(shown.filter((n) => /removed|cut short|changed/i.test(n.title)))).toEqual([]);
     const mine = shown.filter((n) => n.id.startsWith(GROUP) || n.id === 'shift:sch_ops:end:2026-03-22T20:00:00Z');
+    // Where the service's answer names my shift (its current or next, from the seed's rotation) the reminder is a
+    // fresh statement (adv47 r34); elsewhere it rests on the saved read.
+    const span = `${hhmm(MINE.fromMs)}–${hhmm(MINE.toMs)}`;
+    const day = new Date(MINE.fromMs).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
+    const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const at = [MINE.fromMs - DAY, MINE.fromMs - 15 * MIN, MINE.fromMs, MINE.toMs];
     expect(brief(mine)).toEqual([
-      `12:00 On call in 1 d | ${saved('2026-03-21')}you are on call: Ops Sun 12:00–20:00.`,
-      `11:45 On call in 15 min | ${saved('2026-03-22')}you are on call: Ops 12:00–20:00.`,
-      `12:00 On call now | ${saved('2026-03-22')}you are on call now for Ops until 20:00.`,
-      `20:00 Shift ended | ${saved('2026-03-22')}your Ops shift 12:00–20:00 is over.`,
+      `${hhmm(at[0] ?? 0)} On call in 1 d | ${saved(dayOf(at[0] ?? 0))}you are on call: ${OPS.name} ${day} ${span}.`,
+      `${hhmm(at[1] ?? 0)} On call in 15 min | ${OPS.name} ${span}`,
+      `${hhmm(at[2] ?? 0)} On call now | ${OPS.name} until ${hhmm(MINE.toMs)}`,
+      `${hhmm(at[3] ?? 0)} Shift ended | ${saved(dayOf(at[3] ?? 0))}your ${OPS.name} shift ${span} is over.`,
     ]);
+    expect(brief(mine).map((l) => !l.includes('saved data'))).toEqual(at.map(answerNamesMine));
   }, 120_000);
 
   it('sent readable again and given to Alice meanwhile: that is a change between two reads, told once', async () => {
@@ -111,23 +118,40 @@ describe('issue 27 case 1: an unreadable shift is not a removal', () => {
 });
 
 describe('issue 35: the week shows the read the reminders rest on', () => {
-  it('my shift sent unreadable: the week says unknown there, and the same saved read as "On call in 15 min"', async () => {
+  it('my shift sent unreadable: the week says unknown there with the saved read of "On call in 1 d"; once the service names it next, mine', async () => {
     const { h, engine } = await running();
     await h.clock.advanceTo(UNREADABLE_FROM);
     h.sim.unreadable.add(SID, MINE);
-    await h.clock.advanceTo(MINE.fromMs - 14 * MIN);
-    const lead = h.notifier.shown.find((n) => n.id === `${GROUP}:lead15`);
-    const said = /According to saved data from (.+?\d\d:\d\d),/.exec(lead?.body ?? '')?.[1];
+    // A day before my shift the service's answer names the shift now (mine today) and Bob's after it: not tomorrow's.
+    await h.clock.advanceTo(MINE.fromMs - DAY + MIN);
+    const lead = h.notifier.shown.find((n) => n.id === `${GROUP}:lead1440`);
+    const said = /According to saved data from (.*?\d\d:\d\d),/.exec(lead?.body ?? '')?.[1];
     expect(said, lead?.body).toBeDefined();
     // The week as the popover draws it, at the same moment: my shift's time is unknown (the latest read couldn't
     // read it), and it names the read the reminder spoke from, with me on call in it.
-    const nowMs = h.clock.now();
-    const row = timelineModel(engine.getState(), { nowMs, locale: 'en-GB', localZone: 'Etc/UTC' }).rows.find((r) =>
-      r.id.endsWith(SID),
-    );
-    const at = row?.segments.find((x) => x.startMs <= MINE.fromMs && MINE.fromMs < x.endMs);
-    expect(at?.kind).toBe('unknown');
-    expect(at?.text).toContain(`saved data from ${said ?? '?'}: `);
-    expect(at?.text).toMatch(/saved data from [^:]+:\d\d: [^,]*\(you\)/);
+    const at = (): ReturnType<typeof segmentAtMine> => segmentAtMine(engine.getState(), h.clock.now());
+    expect(at()?.kind).toBe('unknown');
+    expect(at()?.text).toContain(`saved data from ${said ?? '?'}: `);
+    expect(at()?.text).toMatch(/saved data from [^:]+:\d\d: [^,]*\(you\)/);
+    // From 04:00 the shift before mine is the service's current, and mine its next ("the following shift", the
+    // seed's next eight hours): a fresh statement over exactly its span, so the week says me there, not saved data.
+    await h.clock.advanceTo(MINE.fromMs - 14 * MIN);
+    expect([at()?.kind, at()?.startMs, at()?.endMs]).toEqual(['person', MINE.fromMs, MINE.toMs]);
+    expect(at()?.text).toContain('(you)');
+    expect(at()?.text).not.toContain('saved data');
   }, 120_000);
 });
+
+/** Whether the service's answer at `atMs` names my shift as its current or next, from the seed's rotation alone. */
+function answerNamesMine(atMs: number): boolean {
+  const rotMs = Date.parse(OPS.rotationStart);
+  const currentMs = rotMs + Math.floor((atMs - rotMs) / SHIFT_MS) * SHIFT_MS;
+  return MINE.fromMs === currentMs || MINE.fromMs === currentMs + SHIFT_MS;
+}
+
+function segmentAtMine(state: ReturnType<ReturnType<Harness['engine']>['getState']>, nowMs: number) {
+  const row = timelineModel(state, { nowMs, locale: 'en-GB', localZone: 'Etc/UTC' }).rows.find((r) =>
+    r.id.endsWith(SID),
+  );
+  return row?.segments.find((x) => x.startMs <= MINE.fromMs && MINE.fromMs < x.endMs);
+}

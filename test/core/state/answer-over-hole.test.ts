@@ -1,8 +1,8 @@
 // Issue 47 (adv49 r23, noticed #2): Acme sends its shifts from now+2 h for 3 days without people (a hole). The now-line
 // named Erin (me) from the service's fresh answer (current_oncall_shift), while the week chart, My shifts, status and
 // the .ics called the whole span of the unreadable records unknown, that shift included. The answer's current shift
-// read with the hole is now laid over it once, for every surface; after it, unknown (its next shift is not stated
-// over a hole: truth/next-after-unread-end). The real engine against two simulators on a fake clock; what is expected comes from Acme's seed (a daily
+// read with the hole is now laid over it once, for every surface, and so is its next shift (next_oncall_shift, "the
+// following shift": Frank's day, adv47 r34); after that, unknown. The real engine against two simulators on a fake clock; what is expected comes from Acme's seed (a daily
 // rotation of Erin and Frank from its rotation start) and the hole this test makes, not from the app.
 import { DateTime } from 'luxon';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -26,12 +26,13 @@ const who = (k: number): string => PEOPLE[k % PEOPLE.length] ?? '';
 const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
 const local = (ms: number): string => DateTime.fromMillis(ms, { zone: ZONE }).toFormat('ccc HH:mm');
 
-// The world's own answer: the shift now (the service's current), and what stays unknown (the rest of the unreadable
-// records' span, from the first shift overlapping it to the end of the last).
+// The world's own answer: the shift now (the service's current), the one after it (its next), and what stays
+// unknown (the rest of the unreadable records' span, from the first shift overlapping it to the end of the last).
 const k0 = dayOf(START);
 const current = { start: ROTATION_START + k0 * DAY, end: ROTATION_START + (k0 + 1) * DAY, name: who(k0) };
+const next = { start: current.end, end: current.end + DAY, name: who(k0 + 1) };
 const holeEnd = ROTATION_START + (dayOf(UNREADABLE.toMs - 1) + 1) * DAY;
-const unknown = { start: current.end, end: holeEnd };
+const unknown = { start: next.end, end: holeEnd };
 
 let world: TwoServices | undefined;
 beforeAll(loadPopover, 180_000);
@@ -50,9 +51,11 @@ async function run(): Promise<{ state: AppState; nowMs: number; ics: string }> {
 }
 
 describe('the service’s current and next shift over a hole (issue 47)', () => {
-  it('chart, My shifts, status and the .ics say Erin (me) now, then unknown — one statement', async () => {
+  it('chart, My shifts, status and the .ics say Erin (me) now, Frank next, then unknown — one statement', async () => {
     const { state, nowMs, ics } = await run();
-    expect(current.name).toBe('Erin Person'); // the world as this test means it: me on call now
+    // The world as this test means it: me on call now, someone else next, and the hole running past their shift.
+    expect([current.name, next.name]).toEqual(['Erin Person', 'Frank Person']);
+    expect(unknown.end).toBeGreaterThan(unknown.start);
     const acme = state.schedules.find((s) => s.accountId === 'acme');
     // The week chart: over the unreadable records' span, the answer's shift, then unknown for the rest.
     const over = (acme?.timeline ?? []).filter(
@@ -60,6 +63,7 @@ describe('the service’s current and next shift over a hole (issue 47)', () => 
     );
     expect(over.map((t) => ({ kind: t.kind, start: t.start, end: t.end, names: t.users.map((u) => u.name) }))).toEqual([
       { kind: 'people', start: iso(current.start), end: iso(current.end), names: [current.name] },
+      { kind: 'people', start: iso(next.start), end: iso(next.end), names: [next.name] },
       { kind: 'unknown', start: iso(unknown.start), end: iso(unknown.end), names: [] },
     ]);
     expect(acme?.now?.end).toBe(iso(current.end));
@@ -71,9 +75,12 @@ describe('the service’s current and next shift over a hole (issue 47)', () => 
     // The popover as painted.
     const shown = popover(state, nowMs, ZONE);
     const unknownWindow = `${local(unknown.start)} – ${local(unknown.end)}`;
-    const unknownRow = `${unknownWindow} couldn't be read — may be yours Acme · Platform primary`;
-    expect(shown.myShifts).toContain(`until at least ${local(current.end)}, then unknown at least 1 d Acme`);
-    expect(shown.myShifts).toContain(unknownRow);
+    // My block now ends where the answer's next shift (Frank's) starts: a known end, not "then unknown". The hole
+    // after Frank's shift sits past the list's first rows; the list says it has one, and `status` lists it below.
+    const myNow = `${local(current.start)} – ${local(current.end)} 1 d Acme · Platform primary`;
+    expect(shown.myShifts).toContain(myNow);
+    expect(shown.myShifts).not.toContain('then unknown');
+    expect(shown.myShifts).toContain("Some shifts of Acme · Platform primary couldn't be read.");
     expect(shown.myShifts).not.toContain(`${local(current.start)} – ${local(unknown.end)}`);
     // The load counts my time now as read: Erin's days this month up to now, whole hours (none "not readable").
     const erinMs = (k: number): number =>
@@ -83,15 +90,18 @@ describe('the service’s current and next shift over a hole (issue 47)', () => 
     const hours = Math.floor(Array.from({ length: k0 + 1 }, (_, k) => erinMs(k)).reduce((x, y) => x + y, 0) / HOUR);
     expect(shown.myShifts).toContain(`Acme ${hours} h · 1 night — each service counted apart`);
     expect(shown.all).toContain(`${current.name} (you), ${local(current.start)} – ${local(current.end)}`);
+    expect(shown.all).toContain(`${next.name}, ${local(next.start)} – ${local(next.end)}`);
     expect(shown.all).toContain(`unknown: shifts the service sent couldn't be read, ${unknownWindow}`);
-    // `status`: the schedule's line names only the unknown part; now ends where the answer's shift does.
+    // `status`: the schedule's line names only the unknown part; now ends where the answer's shift does, and the
+    // answer's next follows it.
     const status = formatStatus(state, { nowMs, localZone: ZONE });
     expect(status).toContain(`shifts couldn't be read: ${unknownWindow} —`);
     expect(status).toContain(`  ${unknownWindow} · Acme · Platform primary: couldn't be read — may be yours\n`);
-    const since = DateTime.fromMillis(current.start, { zone: ZONE }).toFormat('HH:mm');
-    const row = `from ${since} until at least ${local(current.end)}, then unknown · at least 1 d — Acme · Platform primary`;
+    const row = `${local(current.start)} – ${local(current.end)} · 1 d — Acme · Platform primary`;
     expect(status).toContain(`\n  ${row} — now\n`);
-    expect(status).toContain(`now:  ${current.name} until at least ${local(current.end)}, then unknown\n`);
+    expect(status).toContain(`now:  ${current.name} until ${local(current.end)}\n`);
+    expect(status).toContain(`next: ${next.name} from ${local(next.start)}\n`);
+    expect(status).not.toContain('then unknown');
     // The .ics: my block now is an event of its own.
     const events = ics.split('BEGIN:VEVENT').slice(1);
     const stamp = (ms: number): string => iso(ms).replace(/[-:]/g, '');

@@ -377,6 +377,41 @@ describe('the oracle', () => {
   );
 });
 
+describe("the oracle over the service's answer", () => {
+  it(
+    "counts the fresh answer's current and next shifts as read over a hole, and nothing after the next one's end",
+    async () => {
+      // Four-hour shifts, Alice then Bob, from an hour ago; every shift of the next 20 h is sent without its people.
+      // The answer read with it names Alice now and Bob next: an end at Alice's may be stated (Bob follows), Bob's
+      // span is read but never as nobody, and after Bob's end the hole stays unknown (adv47 r34).
+      const spec = rota(['usr_alice', 'usr_bob'], { amount: 4, unit: 'hours' }, -1);
+      const [aliceEnd, bobEnd] = [T0 + 3 * HOUR, T0 + 7 * HOUR];
+      const verdicts: string[][] = [];
+      await runWorld(
+        world(
+          { schedules: [spec, spec, spec], watched: [0] },
+          [{ kind: 'garble', schedule: 0, startH: 0, hours: 20, how: 'users' }],
+          [],
+        ),
+        (w) => {
+          if (verdicts.length > 0) return;
+          const j = new Judge(w, w.now());
+          j.ended('test', 'sch_platform', aliceEnd, 'Alice until then');
+          verdicts.push([...j.found]);
+          j.ended('test', 'sch_platform', bobEnd, 'Bob until then');
+          j.nobody('test', 'sch_platform', aliceEnd, bobEnd, 'nobody over Bob');
+          verdicts.push([...j.found]);
+        },
+      );
+      expect(verdicts[0]).toEqual([]);
+      expect(verdicts[1]).toHaveLength(2);
+      expect(verdicts[1]?.[0]).toMatch(/"Bob until then" states an end on sch_platform/);
+      expect(verdicts[1]?.[1]).toMatch(/"nobody over Bob" says nobody is on call on sch_platform/);
+    },
+    WORLD_TIMEOUT_MS,
+  );
+});
+
 describe('counterexamples', () => {
   it(
     'a schedule read whole as a hole, restored after 9 days: "Mia until at least 13 Mar, 11:30, then unknown", never a bare end',

@@ -579,12 +579,15 @@ export interface FullRead {
   epoch: number;
   window: Span;
   holes: Span[];
+  /** The schedule answer this read was asked after (its pass's probe): an answer older than it is not its word. */
+  probeSeq: number;
 }
 
 interface Walk {
   window: Span | undefined;
   collected: unknown[];
   epoch: number;
+  probeSeq: number;
 }
 
 interface SourceLog {
@@ -593,9 +596,12 @@ interface SourceLog {
   lastGood: { seq: number; atMs: number } | undefined;
   lastFailureSeq: number;
   walk: Walk | undefined;
-  /** The span the latest schedule answer names people for (its current shift): the service's own word over it,
-   *  read as surely as the shift list (issue 47: over a hole, the app states it; its next shift it does not). */
-  answered: Span[];
+  /** The spans the latest schedule answer names people for (its current and next shifts): the service's own word
+   *  over them, read as surely as the shift list when no older than it (issue 47, adv47 r34: over a hole, the app
+   *  states both; after the next one's end, nothing). `seq`: the answer's place on the wire. */
+  answered: { seq: number; spans: Span[] };
+  /** The latest schedule answer asked (answered or not): a shifts read that follows it belongs to its pass. */
+  probeSeq: number;
 }
 
 export interface CoverageRead {
@@ -615,7 +621,8 @@ const emptySource = (): SourceLog => ({
   lastGood: undefined,
   lastFailureSeq: 0,
   walk: undefined,
-  answered: [],
+  answered: { seq: 0, spans: [] },
+  probeSeq: 0,
 });
 
 /** Whether the spans together cover [fromMs, toMs) whole. */
@@ -625,9 +632,9 @@ function coveredBy(spans: readonly Span[], fromMs: number, toMs: number): boolea
   return at >= toMs;
 }
 
-/** The current shift of a schedule answer when it names people, as a span (what can't be read is left out). */
+/** The current and next shifts of a schedule answer where they name people, as spans (what can't be read is left out). */
 function answeredSpans(schedule: Record<string, unknown>): Span[] {
-  return [schedule['current_oncall_shift']].flatMap((x) => {
+  return [schedule['current_oncall_shift'], schedule['next_oncall_shift']].flatMap((x) => {
     if (!isRecord(x) || !Array.isArray(x['users']) || x['users'].length === 0) return [];
     const [fromMs, toMs] = [instant(x['start']), instant(x['end'])];
     return fromMs !== undefined && toMs !== undefined && toMs > fromMs ? [{ fromMs, toMs }] : [];
@@ -746,12 +753,13 @@ export class Truth {
 
   private probe(id: string, r: WireRecord): void {
     const s = this.source(id);
+    s.probeSeq = r.seq;
     const json = r.status === 200 ? parseJson(r.body) : undefined;
     if (!isRecord(json) || !isRecord(json['schedule'])) {
       s.lastFailureSeq = r.seq;
       return;
     }
-    s.answered = answeredSpans(json['schedule']);
+    s.answered = { seq: r.seq, spans: answeredSpans(json['schedule']) };
     // The service answered and nothing changed since the shifts were read: they still hold.
     if (s.lastRead && s.lastRead.epoch === (this.epochs.get(id) ?? 0)) s.lastGood = { seq: r.seq, atMs: r.atMs };
   }
@@ -765,6 +773,7 @@ export class Truth {
         window: fromMs !== undefined && toMs !== undefined ? { fromMs, toMs } : undefined,
         collected: [],
         epoch: this.epochs.get(id) ?? 0,
+        probeSeq: s.probeSeq,
       };
     const walk = s.walk;
     const page = pageOf(r, 'shifts');
@@ -789,6 +798,7 @@ export class Truth {
       epoch: walk.epoch,
       window: walk.window,
       holes: holesOf(walk.collected, walk.window),
+      probeSeq: walk.probeSeq,
     };
     // Read before the world changed again: it holds as of now only if no change came in between.
     if (walk.epoch === (this.epochs.get(id) ?? 0)) s.lastGood = { seq: r.seq, atMs: r.atMs };
@@ -821,14 +831,16 @@ export class Truth {
   }
 
   /** Whether the last full read covers [fromMs, toMs) (an instant when equal) with no unreadable part in it; with
-   *  `answered`, a hole the latest schedule answer names people over counts as read (never for "nobody"). */
+   *  `answered`, a hole the latest schedule answer names people over counts as read (never for "nobody"), when that
+   *  answer is no older than the read (its own pass's, or later): an older one spoke before the read did. */
   covers(id: string, fromMs: number, toMs = fromMs, answered = true): boolean {
     const read = this.lastRead(id);
     if (!read) return false;
     const end = Math.max(toMs, fromMs + 1);
     if (read.window.fromMs > fromMs || read.window.toMs < end) return false;
     // A hole the latest schedule answer names people over is read there (issue 47).
-    const spans = answered ? (this.sources.get(id)?.answered ?? []) : [];
+    const answer = this.sources.get(id)?.answered;
+    const spans = answered && answer && answer.seq >= read.probeSeq ? answer.spans : [];
     return !read.holes.some((h) => {
       const [a, b] = [Math.max(h.fromMs, fromMs), Math.min(h.toMs, end)];
       return a < b && !coveredBy(spans, a, b);

@@ -18,6 +18,8 @@ const READ_WORDS = 'Sat 09:00 – Sun 09:00';
 it('a request across a hole asks me over its readable block; the hole block is "may ask you — couldn\'t check"', async () => {
   const w = await twoServices(at('2026-03-04T12:00:00Z'));
   w.acme.unreadable.add('sch_primary', { fromMs: at('2026-03-05T10:00:00Z'), toMs: at('2026-03-05T20:00:00Z') });
+  // The answer names no next shift: a fresh next_oncall_shift (Frank's Thu) would fill the hole (adv47 r34).
+  w.acme.faults.set('getSchedule', { omit: ['schedule.next_oncall_shift'] });
   await w.engine.start();
   await w.harness.clock.advance(5_000);
   const ref = { scheduleId: 'sch_primary', scheduleName: 'Platform primary' };

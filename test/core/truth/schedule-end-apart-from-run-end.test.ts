@@ -2,7 +2,8 @@
 // unreadable (a hole). My continuous on-call time may go on there, so its end is "until at least …, then unknown";
 // but the schedule read whole ends plainly (who follows is known). The tray and `status` said that schedule's line
 // as "until at least …, then unknown" while the hand-off said "I'm on call: Ops until …". Each line about a schedule
-// now says that schedule's end on every surface, the same as the hand-off; my run's end is said apart.
+// now says that schedule's end on every surface, the same as the hand-off; my run's end is said apart. The service's
+// answer here names no next shift: where it does, that shift is fresh over its span (adv47 r34) and the end is known.
 import { describe, expect, it } from 'vitest';
 import { twoServices } from '../engine/support/two-services';
 import { createHarness, seedSettings } from '../support/engine-harness';
@@ -13,6 +14,8 @@ import type { Said } from '../../support/text-registry-said';
 const at = Date.parse;
 const START = at('2026-03-04T12:00:00Z');
 const SURFACES = ['tray-tooltip', 'tray-menu', 'status', 'handoff'];
+/** The answer's field naming who follows (the interface's "the following shift"), left out where it is unknown. */
+const NEXT = 'schedule.next_oncall_shift';
 
 /** The statement each surface makes about `name`'s block now: the text after the name, to the next comma or line. */
 function endsOf(texts: readonly Said[], name: string): Map<string, string[]> {
@@ -40,6 +43,8 @@ describe("a schedule's known end beside a hole on another schedule at my end", (
     const h = await createHarness({ startMs: START, seed: seedOf([spec('sch_ops', 'Ops'), spec('sch_data', 'Data')]) });
     await seedSettings(h, { email: ME, scheduleIds: ['sch_ops', 'sch_data'] });
     h.sim.unreadable.add('sch_data', { fromMs: at('2026-03-05T10:00:00Z'), toMs: at('2026-03-06T20:00:00Z') });
+    // Its answer names no next shift either: a fresh next_oncall_shift would be Data's known end (adv47 r34).
+    h.sim.faults.set('getSchedule', { omit: [NEXT], pathIncludes: '/schedules/sch_data' });
     const e = h.engine({ alarms: false });
     await e.start();
     await h.clock.advance(5_000);
@@ -57,6 +62,7 @@ describe("a schedule's known end beside a hole on another schedule at my end", (
   it('two accounts (Work read whole, Acme unreadable after): "Work · Platform primary until Thu 09:00"', async () => {
     const w = await twoServices(START);
     w.acme.unreadable.add('sch_primary', { fromMs: at('2026-03-05T10:00:00Z'), toMs: at('2026-03-06T20:00:00Z') });
+    w.acme.faults.set('getSchedule', { omit: [NEXT] });
     await w.engine.start();
     await w.harness.clock.advance(5_000);
     const state = w.engine.getState();
