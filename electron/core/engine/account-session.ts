@@ -264,7 +264,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
   const reminders = createSessionReminders({ ...o, held });
   const link = createSessionSync({ ...o, watchedIds, held, stopped: () => lifecycle === 'stopped' });
   const { keys, sync, identity } = link;
-  const standing = createWriteStanding({ clock: o.clock, label: o.notificationLabel });
+  const standing = createWriteStanding({ clock: o.clock, label: o.notificationLabel, localZone: o.localZone });
   const told = toldOf(o, held);
   const lostAnswers = lostAnswersOf(o);
   let lostNotice: Notice | undefined;

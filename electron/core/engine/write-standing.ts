@@ -1,18 +1,22 @@
 // Whether an account can write to a schedule now. A service watched by two accounts is written through one of them
 // (account-handlers.ts writeRef); one whose key the service rejected, that the service refused a write to (403: a
-// read-only key, no rights on that schedule), or that cannot read the schedule now (403 to a read: its user lost
-// access; 429: a wait the service asked of that key, adv48 r33) is passed over for the next one that can. Every write
-// re-reads before it sends, so a key that cannot read cannot write either, and a wait is never broken by asking
-// with the same key again: through this client it is answered here, unsent, until it is over. A refusal is
-// remembered for the client (the address and key) it came from: another key, or another address, starts with a
-// clean slate. A 401 to any call through the client (a write, or a read just before one) is learned at once, for
-// every schedule (adv48 r17 #1). A later 2xx through the client (the key accepted again) forgets it; a read of a
-// schedule answered forgets that schedule's read refusal, a write taken its write refusal.
+// read-only key, no rights on that schedule), that cannot read the schedule now (403 to a read: its user lost
+// access; 429: a wait the service asked of that key, adv48 r33), or whose write the service asked to wait (429 to a
+// write: that key's quota of writes, adv48 r38 #2) is passed over for the next one that can. Every write re-reads
+// before it sends, so a key that cannot read cannot write either, and a read's wait is never broken by asking with
+// the same key again: through this client it is answered here, unsent, until it is over. A write's wait passes the
+// key over for writes only (its reads are still served); when every key waits, the write goes as it did, to be
+// answered. A refusal is remembered for the client (the address and key) it came from: another key, or another
+// address, starts with a clean slate. A 401 to any call through the client (a write, or a read just before one) is
+// learned at once, for every schedule (adv48 r17 #1). A later 2xx through the client (the key accepted again)
+// forgets it; a read of a schedule answered forgets that schedule's read refusal, a write taken its write refusal
+// and its wait.
 import type { ApiError } from '../../api/errors';
 import { RATE_LIMITED_SENTENCE } from '../../api/error-mapping';
 import type { OncallClient } from '../../api/client-types';
 import type { FetchProblem } from '../model/snapshot';
 import { naming } from '../actions/unread-words';
+import { serviceWaitWords } from '../state/wait-words';
 import type { Clock } from '../ports';
 
 export interface WriteStanding {
@@ -29,6 +33,8 @@ export interface StandingParts {
   clock: Clock;
   /** The account's label when several accounts are set up (a refusal then names "One’s key"); else undefined. */
   label?: () => string | undefined;
+  /** The user's zone: a wait's end is said in it. */
+  localZone?: () => string;
 }
 
 /** A 429 that named no wait: the key is passed over for this long (a guess used only to route, never said). */
@@ -51,7 +57,16 @@ interface Memory {
   rejected: WeakSet<OncallClient>;
   /** The wait the service asked of the key (the instant it ends; `named`: the service named it, not our guess), with
    *  its words. */
-  waits: WeakMap<OncallClient, { untilMs: number; named: boolean; said?: string }>;
+  waits: WeakMap<OncallClient, Wait>;
+  /** The instant the wait the service asked of the key's writes (a 429 to a POST) ends: writes pass the key over. */
+  writeWaits: WeakMap<OncallClient, number>;
+  localZone: () => string;
+}
+
+interface Wait {
+  untilMs: number;
+  named: boolean;
+  said?: string;
 }
 
 const setOf = (map: WeakMap<OncallClient, Set<string>>, client: OncallClient): Set<string> => {
@@ -60,6 +75,19 @@ const setOf = (map: WeakMap<OncallClient, Set<string>>, client: OncallClient): S
   return set;
 };
 const waiting = (m: Memory, client: OncallClient): boolean => (m.waits.get(client)?.untilMs ?? 0) > m.clock.now();
+const writesWaiting = (m: Memory, client: OncallClient): boolean => (m.writeWaits.get(client) ?? 0) > m.clock.now();
+
+/** A write's 429, said when several accounts make whose key worth saying: that key, and until when the service
+ *  asked to wait, in the user's zone (the service's words are told after it: actions/common.ts). The only account's
+ *  keeps the API's own sentence ("Try again in 10 min."); a wait the service did not name is never said as a time. */
+function writeWaitError(m: Memory, error: ApiError & { kind: 'rate_limited' }): ApiError {
+  const key = m.keyName();
+  if (key === undefined) return error;
+  const nowMs = m.clock.now();
+  const askedUntilMs = error.retryAfterMs === undefined ? undefined : nowMs + error.retryAfterMs;
+  const wait = serviceWaitWords({ askedUntilMs }, nowMs, m.localZone()) ?? 'Try again shortly';
+  return naming({ ...error, message: `The service is not taking ${key} just now (rate limited). ${wait}.` }, key);
+}
 
 /** The client, watched: what the service answers through it is learned (see the top of this file). */
 function watch(m: Memory, client: OncallClient): OncallClient {
@@ -68,6 +96,7 @@ function watch(m: Memory, client: OncallClient): OncallClient {
       // A 2xx through the client is the key accepted again (restored at the service, adv48 r18 #2).
       m.rejected.delete(client);
       m.waits.delete(client);
+      if (!read) m.writeWaits.delete(client);
       if (scheduleId !== undefined) m.unreadable.get(client)?.delete(scheduleId);
       return answer;
     }
@@ -99,7 +128,12 @@ function watch(m: Memory, client: OncallClient): OncallClient {
   const createOverride: OncallClient['createOverride'] = async (scheduleId, input) => {
     const answer = await unlessWaiting(() => client.createOverride(scheduleId, input), undefined, false);
     if (!answer.ok && answer.error.kind === 'forbidden') setOf(m.refusals, client).add(scheduleId);
-    // A write to this schedule taken: its rights were given back (a lifted 403).
+    if (!answer.ok && answer.error.kind === 'rate_limited') {
+      // A 429 to a write is that key's state, and nothing was written: the write may go through another key.
+      m.writeWaits.set(client, m.clock.now() + (answer.error.retryAfterMs ?? UNNAMED_WAIT_MS));
+      return { ok: false as const, error: writeWaitError(m, answer.error) };
+    }
+    // A write to this schedule taken: its rights were given back (a lifted 403), its wait over.
     if (answer.ok) m.refusals.get(client)?.delete(scheduleId);
     return answer;
   };
@@ -130,6 +164,8 @@ export function createWriteStanding(parts: StandingParts): WriteStanding {
     unreadable: new WeakMap(),
     rejected: new WeakSet(),
     waits: new WeakMap(),
+    writeWaits: new WeakMap(),
+    localZone: parts.localZone ?? (() => 'UTC'),
   };
   const wrapped = new WeakMap<OncallClient, OncallClient>();
   return {
@@ -147,6 +183,7 @@ export function createWriteStanding(parts: StandingParts): WriteStanding {
         ? readRefused(problem, m.clock.now()) ||
           m.rejected.has(client) ||
           waiting(m, client) ||
+          writesWaiting(m, client) ||
           (m.refusals.get(client)?.has(scheduleId) ?? false) ||
           (m.unreadable.get(client)?.has(scheduleId) ?? false)
         : false,

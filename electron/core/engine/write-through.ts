@@ -5,8 +5,9 @@
 // said, an earlier refusal only when every account refused or the last could only fail to read (told). A 403 writes
 // nothing, so the next try is never a duplicate. A 401 (the key revoked at the service, learned from this call or a
 // read just before it: write-standing.ts) moves it on the same way (adv48 r17 #1), and so does any answer that sent
-// nothing while the standing learned the account can't write (a read before the POST refused the key); an answer
-// that may have landed never moves on.
+// nothing while the standing learned the account can't write (a read before the POST refused the key), a 429 to the
+// write among them (that key's wait, and nothing written: adv48 r38 #2); an answer that may have landed never moves
+// on. When every key tried was refused or asked to wait, each key's answer is said, in the accounts' order.
 import type { SessionHandlers } from './handlers';
 import { GONE, inSession, type Routes } from './account-routes';
 import type { Failure } from '../actions/common';
@@ -31,6 +32,19 @@ const COULD_NOT_READ = new Set([
   'key_rejected',
   'needs_setup',
 ]);
+/** Answers that are a key's own state (refused, rejected, asked to wait), each naming its key (write-standing.ts). */
+const KEY_STATE = new Set(['forbidden', 'unauthorized', 'rate_limited']);
+
+/** Every key tried refused or asked to wait: each key's answer, one after the other (a wait that passes by itself
+ *  first, so a flow says what passes); else the answer as told. */
+function eachKey<T>(answers: Answer<T>[], told: Answer<T>): Answer<T> {
+  const failed = answers.flatMap((a) => (a.ok || !KEY_STATE.has(a.error.kind) ? [] : [a.error]));
+  if (told.ok || answers.length < 2 || failed.length < answers.length) return told;
+  const kind = failed.find((e) => e.kind === 'rate_limited')?.kind ?? told.error.kind;
+  const message = [...new Set(failed.map((e) => e.message))].join(' ');
+  return { ok: false, error: { ...told.error, kind, message } };
+}
+
 /** An earlier refusal is said only when the last account refused too or could only fail to read; a substantive
  *  answer from the account that could write (changed since planned, already in place, not mine…) is final. */
 function told<T>(refused: Answer<T> | undefined, last: Answer<T>): Answer<T> {
@@ -49,15 +63,17 @@ export async function writeThrough<R extends { scheduleId: string }, T>(
   let last: Answer<T> = GONE;
   // Every account refused, or the last could not read: the refusal is what is said (told).
   let refused: Answer<T> | undefined;
+  const answers: Answer<T>[] = [];
   for (let ref = via(request.scheduleId); !tried.has(ref); ref = via(request.scheduleId)) {
     tried.add(ref);
     const r = await inSession(routes, { ...request, scheduleId: ref }, run);
-    if (!r) return told(refused, last);
+    if (!r) return eachKey(answers, told(refused, last));
     last = r.answer;
+    answers.push(r.answer);
     if (refusal(r.answer)) refused = r.answer;
     // Only a failure that sent nothing moves the write on, and only when the standing learned from it (a 401 or
     // 403 through this account): via then names another account, else the same one and the loop ends.
     if (!nothingSent(r.answer)) return r.answer;
   }
-  return told(refused, last);
+  return eachKey(answers, told(refused, last));
 }

@@ -15,6 +15,8 @@ export interface Ctl {
   /** The keys refused now. */
   refused: Set<string>;
   status: 403 | 429;
+  /** Only the keys' writes (every request but a GET) are refused; their reads are served. */
+  onlyWrites?: boolean;
   /** Every request as it reached the proxy: "One GET /schedules/… -> 429" for a refused one. */
   log: string[];
 }
@@ -28,7 +30,8 @@ export interface RefusingWorld {
 
 const whoOf = (key: string): string => (key === API_KEY ? 'One' : key === SECOND_KEY ? 'Two' : '?');
 
-export async function refusingWorld(): Promise<RefusingWorld> {
+/** `only`: One alone is set up (no second account on the service). */
+export async function refusingWorld(only = false): Promise<RefusingWorld> {
   const daily = {
     zone: 'Etc/UTC',
     rotationStart: '2026-03-20T08:00:00.000Z',
@@ -47,7 +50,7 @@ export async function refusingWorld(): Promise<RefusingWorld> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const line = `${whoOf(key)} ${req.method} ${(req.url ?? '').replace(/\?.*/, '')}`;
-      if (ctl.refused.has(key)) {
+      if (ctl.refused.has(key) && (ctl.onlyWrites !== true || req.method !== 'GET')) {
         ctl.log.push(`${line} -> ${ctl.status}`);
         const wait = ctl.status === 429 ? { 'retry-after': '600' } : {};
         res.writeHead(ctl.status, { 'content-type': 'application/json', ...wait });
@@ -79,10 +82,10 @@ export async function refusingWorld(): Promise<RefusingWorld> {
   });
   await h.files.writeAtomic(
     'settings.json',
-    JSON.stringify({ version: 2, accounts: [account('main', 'One'), account('second', 'Two')] }),
+    JSON.stringify({ version: 2, accounts: [account('main', 'One'), ...(only ? [] : [account('second', 'Two')])] }),
   );
   await h.secrets.set(`main@${host}`, API_KEY);
-  await h.secrets.set(`second@${host}`, SECOND_KEY);
+  if (!only) await h.secrets.set(`second@${host}`, SECOND_KEY);
   const engine = h.engine();
   await engine.start();
   await h.clock.advance(1_000);
