@@ -36,6 +36,7 @@ const signed = (savedAtMs: number, owed: readonly string[] | undefined): unknown
 
 const WHAT = 'the record of when reminders were last saved';
 const LOST = 'no reminder is taken as already handled from it, so a reminder shown before may be shown again.';
+const LOST_SENTENCE = 'No reminder is taken as already handled from it, so a reminder shown before may be shown again.';
 
 /** The app's last save as the stamp says; undefined when there is none or it proves nothing (said once, kept aside).
  *  Never later than now: a stamp from a clock set back (or another install's) proves nothing past the present. */
@@ -60,7 +61,10 @@ export async function lastSave(
   const { savedAtMs, owed, mac } = read.value;
   if (signer !== undefined && !signer.holds(SAVED_FILE, SAVED_ID, signed(savedAtMs, owed), mac)) {
     const kept = await keepAside(files, SAVED_FILE);
-    onNotice({ id: SAVED_NOTICE_ID, message: `${droppedText(WHAT, [unsignedAs(signer, SAVED_FILE)], kept)} ${LOST}` });
+    onNotice({
+      id: SAVED_NOTICE_ID,
+      message: `${droppedText(WHAT, [unsignedAs(signer, SAVED_FILE)], kept)} ${LOST_SENTENCE}`,
+    });
     return undefined;
   }
   return { atMs: Math.min(savedAtMs, nowMs), owed: owed ?? [] };
