@@ -50,6 +50,8 @@ export function scopedFired(fired: FiredStore, accountId: AccountId, kin?: () =>
       ),
     untrueKeys: (keys, why) => fired.untrueKeys(keys.map(inward), why),
     handledBeforeMs: () => fired.handledBeforeMs(),
+    owedAtSave: (key) => fired.owedAtSave(inward(key)),
+    owing: (owed) => fired.owing((savedAtMs) => owed(savedAtMs)?.map(inward)),
   };
 }
 

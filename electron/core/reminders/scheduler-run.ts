@@ -32,6 +32,15 @@ export interface Run {
   wokeAtMs: number | undefined;
   /** Due reminders waiting for their schedule's read, and when the earliest wait ends. */
   confirming: { keys: ReadonlySet<string>; untilMs: number | undefined };
+  /** Whether the plan was judged yet: before, what is owed is not known (owedAt). */
+  judgedOnce?: boolean;
+}
+
+/** The reminders due by `savedAtMs` the app still owes (not shown or settled: held, waiting for a read, or not
+ *  judged yet); undefined before the first judgement (what is due isn't known yet). */
+export function owedAt(r: Run, savedAtMs: number): string[] | undefined {
+  if (r.judgedOnce !== true) return undefined;
+  return r.plan.filter((p) => !isAsap(p) && p.atMs <= savedAtMs && !done(r, p)).map((p) => p.key);
 }
 
 export const zoneOf = (r: Run): string => (typeof r.o.localZone === 'function' ? r.o.localZone() : r.o.localZone);
@@ -99,7 +108,10 @@ function messageOptions(r: Run): MessageOptions {
 function recordHandled(r: Run): void {
   const untilMs = r.firedStore.handledBeforeMs();
   if (untilMs === undefined) return;
-  const handled = r.plan.filter((p) => !isAsap(p) && p.atMs <= untilMs && !done(r, p));
+  // One the app still owed at that save (held, waiting for a read) was not handled: it still comes.
+  const handled = r.plan.filter(
+    (p) => !isAsap(p) && p.atMs <= untilMs && !done(r, p) && !r.firedStore.owedAtSave(p.key),
+  );
   if (handled.length === 0) return;
   void r.firedStore.add(handled.map((p) => ({ key: p.key, untilMs: p.untilMs }))).catch(() => undefined);
 }
@@ -114,6 +126,7 @@ export function judgeNow(r: Run, byTimer: boolean): void {
   }
   r.o.beforeJudge?.();
   const nowMs = r.o.clock.now();
+  r.judgedOnce = true;
   recordHandled(r);
   r.plan = r.plan.filter((p) => !done(r, p));
   const opts = messageOptions(r);

@@ -8,7 +8,7 @@ import { createConfirmGate } from './confirm';
 import { createDelivery } from './delivery';
 import type { ReminderSchedulerOptions } from './scheduler-options';
 import { REMINDER_GRACE_MS } from './scheduler-options';
-import { done, hold, judgeNow, release, setPlan, stop, zoneOf, type Run } from './scheduler-run';
+import { done, hold, judgeNow, owedAt, release, setPlan, stop, zoneOf, type Run } from './scheduler-run';
 import type { PlannedReminder } from './types';
 import { createWakeWatch } from './wake-watch';
 
@@ -66,6 +66,8 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     wokeAtMs: undefined,
     confirming: { keys: new Set(), untilMs: undefined },
   };
+  // Each save's stamp carries what is still owed, so an older copy put back never counts it handled.
+  const unowe = options.firedStore.owing((savedAtMs) => owedAt(r, savedAtMs));
   return {
     setPlan: (next) => setPlan(r, next),
     check: () => judgeNow(r, false),
@@ -73,7 +75,10 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     release: () => release(r),
     heldSince: () => r.heldSinceMs,
     confirming: () => r.confirming.keys.size > 0,
-    stop: () => stop(r),
+    stop: () => {
+      unowe();
+      stop(r);
+    },
     pending: () => r.plan.filter((p) => !done(r, p)),
     settled: () => r.delivery.settled(),
   };

@@ -13,6 +13,7 @@ import { isTooLarge } from './file-limits';
 import { isRecordKeyOf, type AccountId } from '../../shared/accounts';
 import { unsignedAs, vouches, type RecordSigner } from './record-key';
 import type { SavedStamp } from './fired-saved';
+import { OwedKeys } from './fired-saved-file';
 
 export const REMINDERS_FILE = 'reminders.json';
 
@@ -38,6 +39,7 @@ const FiredFileSchema = z.object({
   /** When the app saved it, and the MAC of that (fired-saved.ts: an older copy put back is found by it). */
   savedAtMs: z.number().optional(),
   handledBeforeMs: z.number().optional(),
+  handledOwed: OwedKeys.optional(),
   savedMac: z.string().max(100).optional(),
 });
 
@@ -173,9 +175,10 @@ export async function readFired(files: FileStore, onNotice: (notice: Notice) => 
       const kept = await keptNewer(files, REMINDERS_FILE, parsed.data);
       onNotice({ id: `${FIRED_NOTICE_ID}-newer`, message: newerFieldsText(WHAT, fields, kept) });
     }
-    const { fired, held, origins, firedMacs, heldMacs, savedAtMs, handledBeforeMs, savedMac } = parsed.data;
+    const { fired, held, origins, firedMacs, heldMacs, savedAtMs, handledBeforeMs, handledOwed, savedMac } =
+      parsed.data;
     return {
-      stamp: { savedAtMs, handledBeforeMs, savedMac },
+      stamp: { savedAtMs, handledBeforeMs, handledOwed, savedMac },
       fired: new Map(Object.entries(fired)),
       held,
       ...(origins ? { origins } : {}),

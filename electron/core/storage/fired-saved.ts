@@ -5,40 +5,42 @@
 // the stamp older, never newer); a reminders.json older than the stamp is an older copy, and every reminder due up
 // to the stamp was handled by the app while it ran, so none of those is shown again. A reminder due after the stamp
 // (the app was off then) still comes as a catch-up.
-import { z } from 'zod';
 import type { FileStore } from '../ports';
 import type { Notice } from './settings-store';
 import type { RecordSigner } from './record-key';
 import { formatDate } from '../../shared/format';
+import { lastSave } from './fired-saved-file';
 
-export const SAVED_FILE = 'reminders-saved.json';
 export const OLDER_COPY_NOTICE_ID = 'reminders-record-older';
 /** The entry id the save instants are signed under, in either file. */
 const SAVED_ID = 'saved';
-
-const SavedFileSchema = z.object({
-  version: z.literal(1),
-  savedAtMs: z.number(),
-  mac: z.string().max(100).optional(),
-});
 
 /** What reminders.json says of its own save: when, and up to when reminders were handled before an older copy of it
  *  was found (carried until every reminder that old is past keeping). */
 export interface SavedStamp {
   savedAtMs?: number;
   handledBeforeMs?: number;
+  /** What the app still owed at the save `handledBeforeMs` comes from: never counted handled (fired-saved-file.ts). */
+  handledOwed?: string[];
   savedMac?: string;
 }
 
-const stampContent = (s: SavedStamp): unknown => ({ savedAtMs: s.savedAtMs, handledBeforeMs: s.handledBeforeMs });
+// A stamp from before `handledOwed` is signed as it was written.
+const stampContent = (s: SavedStamp): unknown => ({
+  savedAtMs: s.savedAtMs,
+  handledBeforeMs: s.handledBeforeMs,
+  ...(s.handledOwed === undefined ? {} : { handledOwed: s.handledOwed }),
+});
 
 /** The stamp reminders.json is written with (signed when there is a signer). */
 export function savedStampOf(
   signer: RecordSigner | undefined,
   savedAtMs: number,
   handledBeforeMs?: number,
+  handledOwed: readonly string[] = [],
 ): SavedStamp {
-  const stamp: SavedStamp = { savedAtMs, ...(handledBeforeMs === undefined ? {} : { handledBeforeMs }) };
+  const stamp: SavedStamp =
+    handledBeforeMs === undefined ? { savedAtMs } : { savedAtMs, handledBeforeMs, handledOwed: [...handledOwed] };
   return signer === undefined
     ? stamp
     : { ...stamp, savedMac: signer.sign('reminders.json', SAVED_ID, stampContent(stamp)) };
@@ -49,34 +51,6 @@ export function ownStamp(signer: RecordSigner | undefined, stamp: SavedStamp | u
   if (stamp?.savedAtMs === undefined) return {};
   if (signer !== undefined && !signer.holds('reminders.json', SAVED_ID, stampContent(stamp), stamp.savedMac)) return {};
   return stamp;
-}
-
-/** When the app last saved reminders.json, as the companion file says; undefined when there is none, or it is not the
- *  app's (a MAC that doesn't hold): then nothing is taken as handled, and reminders may repeat as before. Never
- *  later than now: a stamp from a clock set back proves nothing past the present. */
-export async function lastSavedMs(
-  files: FileStore,
-  signer: RecordSigner | undefined,
-  nowMs: number,
-): Promise<number | undefined> {
-  const text = await files.read(SAVED_FILE).catch(() => undefined);
-  if (text === undefined) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const parsed = SavedFileSchema.safeParse(json);
-  if (!parsed.success) return undefined;
-  const { savedAtMs, mac } = parsed.data;
-  if (signer !== undefined && !signer.holds(SAVED_FILE, SAVED_ID, savedAtMs, mac)) return undefined;
-  return Math.min(savedAtMs, nowMs);
-}
-
-export async function writeSaved(files: FileStore, signer: RecordSigner | undefined, savedAtMs: number): Promise<void> {
-  const mac = signer?.sign(SAVED_FILE, SAVED_ID, savedAtMs);
-  await files.writeAtomic(SAVED_FILE, JSON.stringify({ version: 1, savedAtMs, ...(mac === undefined ? {} : { mac }) }));
 }
 
 /** Said once when an older copy is found. The instant is a date and time (never a relative day). */
@@ -92,6 +66,8 @@ export function olderCopyNotice(kept: string | undefined, handledBeforeMs: numbe
 export interface HandledRead {
   /** Reminders due up to this instant were handled by the app while it ran (shown, held or let pass). */
   handledBeforeMs?: number;
+  /** Due by then but still owed by the app at that save: never counted handled. */
+  owed: ReadonlySet<string>;
   /** The file read was an older copy than the app's last save (said, and kept aside). */
   older: boolean;
 }
@@ -105,15 +81,20 @@ export async function handledRead(
   keep: () => Promise<string | undefined>,
   onNotice: (n: Notice) => void,
 ): Promise<HandledRead> {
-  if (stamp === undefined) return { older: false };
+  // The stamp is read (and a damaged one kept aside and said) even when reminders.json proves nothing itself.
+  const last = await lastSave(files, o.signer, o.nowMs, onNotice);
+  if (stamp === undefined) return { older: false, owed: new Set() };
   const own = ownStamp(o.signer, stamp);
   const carried =
     own.handledBeforeMs !== undefined && own.handledBeforeMs > o.nowMs - o.retentionMs
       ? Math.min(own.handledBeforeMs, o.nowMs)
       : undefined;
-  const lastMs = await lastSavedMs(files, o.signer, o.nowMs);
-  if (lastMs === undefined || (own.savedAtMs ?? -Infinity) >= lastMs)
-    return carried === undefined ? { older: false } : { handledBeforeMs: carried, older: false };
-  onNotice(olderCopyNotice(await keep(), lastMs, o.localZone));
-  return { handledBeforeMs: Math.max(lastMs, carried ?? -Infinity), older: true };
+  const carriedOwed = carried === undefined ? [] : (own.handledOwed ?? []);
+  if (last === undefined || (own.savedAtMs ?? -Infinity) >= last.atMs)
+    return carried === undefined
+      ? { older: false, owed: new Set() }
+      : { handledBeforeMs: carried, owed: new Set(carriedOwed), older: false };
+  onNotice(olderCopyNotice(await keep(), last.atMs, o.localZone));
+  const owed = new Set([...last.owed, ...carriedOwed]);
+  return { handledBeforeMs: Math.max(last.atMs, carried ?? -Infinity), owed, older: true };
 }

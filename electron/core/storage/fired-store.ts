@@ -8,7 +8,8 @@ import type { HeldMessage } from './held-claims';
 import { keepAside } from './read-back';
 import { checked, entriesNotice, macsOf, readFired, REMINDERS_FILE, type AccountOrigin } from './fired-read';
 import { afterFirstRead, type RecordSigner } from './record-key';
-import { handledRead, savedStampOf, writeSaved } from './fired-saved';
+import { handledRead, savedStampOf } from './fired-saved';
+import { writeSaved } from './fired-saved-file';
 
 export { REMINDERS_FILE, FIRED_NOTICE_ID, FIRED_ENTRIES_NOTICE_ID, type AccountOrigin } from './fired-read';
 
@@ -45,6 +46,12 @@ export interface FiredStore {
   /** Reminders due up to this instant were handled while the app ran, though the record read back (an older copy
    *  put back) doesn't list them: they are recorded, never shown again (fired-saved.ts). */
   handledBeforeMs(): number | undefined;
+  /** Whether the app still owed this reminder at the save `handledBeforeMs` comes from: then it is not handled. */
+  owedAtSave(key: string): boolean;
+  /** `owed(savedAtMs)`: the keys a scheduler still owes at a save (due by then, not yet shown or settled), or
+   *  undefined before it has judged its plan once; the stamp of the save carries them (fired-saved-file.ts).
+   *  Answers the undoing, for a scheduler that stops (its plan is no longer what the app owes). */
+  owing(owed: (savedAtMs: number) => readonly string[] | undefined): () => void;
 }
 
 export interface FiredStoreOptions {
@@ -103,6 +110,7 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
   );
   const live = liveRecord(files, options, read.record.fired, read.record.held, signer);
   live.handledBeforeMs = handled.handledBeforeMs;
+  live.owed = handled.owed;
   // The file was moved aside: what was kept goes back on disk at once, so a stop now repeats no reminder.
   // A record from before stamps (or stamped for fewer accounts), or from before MACs, is taken this once, and
   // stamped and signed now.
@@ -123,6 +131,10 @@ interface LiveRecord {
   held: HeldMessage[];
   writing: Promise<void>;
   handledBeforeMs: number | undefined;
+  /** Owed at the save `handledBeforeMs` comes from (carried while it is). */
+  owed: ReadonlySet<string>;
+  /** Each scheduler's answer of what it owes now (FiredStore.owing). */
+  owing: ((savedAtMs: number) => readonly string[] | undefined)[];
   persist(): Promise<void>;
   remember(entries: readonly FiredEntry[]): void;
 }
@@ -142,6 +154,8 @@ function liveRecord(
     held,
     writing: Promise.resolve(),
     handledBeforeMs: undefined,
+    owed: new Set(),
+    owing: [],
     remember: (entries) => rememberFired(fired, entries),
     persist() {
       live.writing = live.writing
@@ -151,9 +165,10 @@ function liveRecord(
           // Asked at each write, not waited on: a key removed from the keychain meanwhile is stored again (record-key.ts).
           if (signer !== undefined) void options.signer?.().catch(() => undefined);
           const savedAtMs = options.now();
+          const carried = [...live.owed].filter((k) => !fired.has(k));
           const body = {
             version: 1,
-            ...savedStampOf(signer, savedAtMs, live.handledBeforeMs),
+            ...savedStampOf(signer, savedAtMs, live.handledBeforeMs, carried),
             fired: Object.fromEntries(fired),
             held: live.held,
             ...stampOf(options.origins),
@@ -162,12 +177,22 @@ function liveRecord(
           // reminders.json first: a stop in between leaves the stamp older than the record, never newer.
           return files
             .writeAtomic(REMINDERS_FILE, JSON.stringify(body))
-            .then(() => writeSaved(files, signer, savedAtMs));
+            .then(() => writeSaved(files, signer, savedAtMs, owedAt(live, savedAtMs, carried)));
         });
       return live.writing;
     },
   };
   return live;
+}
+
+/** What the app owes at a save: each scheduler's due reminders not yet shown, the messages held for quiet time
+ *  to end, and what was owed at the save an older copy's handling came from. Undefined while a scheduler has not
+ *  judged its plan yet (nothing is known handled then: the stamp is left as it was). */
+function owedAt(live: LiveRecord, savedAtMs: number, carried: readonly string[]): string[] | undefined {
+  const planned = live.owing.map((owed) => owed(savedAtMs));
+  if (live.owing.length === 0 || planned.some((keys) => keys === undefined)) return undefined;
+  const held = live.held.map((h) => h.key);
+  return [...new Set([...planned.flatMap((keys) => keys ?? []), ...held, ...carried])];
 }
 
 /** Says what read back is found untrue, with what was dropped at start (one notice), the file kept aside once. */
@@ -209,6 +234,11 @@ function storeOf(live: LiveRecord, say: (whys: readonly string[], dropped: boole
   return {
     has: (key) => fired.has(key),
     handledBeforeMs: () => live.handledBeforeMs,
+    owedAtSave: (key) => live.owed.has(key),
+    owing(owed) {
+      live.owing.push(owed);
+      return () => void (live.owing = live.owing.filter((o) => o !== owed));
+    },
     keys: () => [...fired.keys()],
     held: () => live.held,
     add(entries, more = []) {
