@@ -211,17 +211,6 @@ export const SwapResultSchema = z.object({
 });
 export type SwapResult = z.infer<typeof SwapResultSchema>;
 
-/** What swap:create and swap:settle answer: the result and each side's line as the outcome lists it ("They cover
- *  your shift (Tue 09:00–17:00): in place"), worded by main (core/handoff/swap-text.ts). */
-export const SwapAnswerSchema = SwapResultSchema.extend({
-  sides: z.object({
-    mine: text('Side', 'url'),
-    theirs: text('Side', 'url'),
-    back: text('Side', 'url').nullable(),
-  }),
-});
-export type SwapAnswer = z.infer<typeof SwapAnswerSchema>;
-
 /**
  * After a swap that did not fully land: 'check' looks at each side whose outcome is unknown (never sends);
  * 'retry' sends what did not land (looked for first where it may have); 'hand-back' puts me back over my block.

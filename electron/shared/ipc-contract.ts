@@ -35,7 +35,7 @@ import {
   HandoffPlanSchema,
   HandoffStatusSchema,
   SwapRequestSchema,
-  SwapAnswerSchema,
+  SwapResultSchema,
   SwapSettleRequestSchema,
 } from './handoff';
 import { id, list, text } from './bounded';
@@ -229,11 +229,11 @@ export const invokeChannels = {
   'handoff:retry': { request: None, response: resultOf(HandoffStatusSchema), handler: 'engine', write: true },
   'handoff:dismiss': { request: None, response: resultOf(HandoffStatusSchema), handler: 'engine' },
   /** Two overrides: the teammate covers my block, then I cover theirs. */
-  'swap:create': { request: SwapRequestSchema, response: resultOf(SwapAnswerSchema), handler: 'engine', write: true },
+  'swap:create': { request: SwapRequestSchema, response: resultOf(SwapResultSchema), handler: 'engine', write: true },
   /** A half-done swap: check what is unknown (never sends), retry what did not land, or hand my block back. */
   'swap:settle': {
     request: SwapSettleRequestSchema,
-    response: resultOf(SwapAnswerSchema),
+    response: resultOf(SwapResultSchema),
     handler: 'engine',
     write: true,
   },

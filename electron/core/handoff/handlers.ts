@@ -11,8 +11,7 @@ import { buildPlan, rangeSpan } from './plan';
 import { swapShifts, teammateName } from './swap';
 import { settleSwap } from './swap-settle';
 import { createSettleBook } from './swap-unsettled';
-import type { SwapAnswer, SwapResult } from '../../shared/handoff';
-import { sideLines } from './swap-text';
+import type { SwapResult } from '../../shared/handoff';
 import { heldOf, lookOf, madeOf, ownWritesOf, type HandoffParts } from './handler-parts';
 
 export type { HandoffParts } from './handler-parts';
@@ -129,12 +128,11 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
   let lastPlan: HandoffPlan | undefined;
   const spanOf = (range: RequestOf<'handoff:create'>['range']) =>
     range ? { startMs: Date.parse(range.from), endMs: Date.parse(range.to) } : lastSpan;
-  // Each swap answer, as it is, told to the glance's record of half-done swaps (the teammate named as listed), and
-  // answered with each side's line worded here (the form carries no copy of the words).
-  const kept = (answer: SwapResult | Failure): SwapAnswer | Failure => {
-    if (isFailure(answer)) return answer;
-    parts.halfSwaps?.note(answer, teammateName(state(), answer.theirs.scheduleId, answer.mine.email));
-    return { ...answer, sides: sideLines(swapDeps, answer) };
+  // Each swap answer, as it is, told to the glance's record of half-done swaps (the teammate named as listed).
+  const kept = <T extends SwapResult | Failure>(answer: T): T => {
+    if (!isFailure(answer))
+      parts.halfSwaps?.note(answer, teammateName(state(), answer.theirs.scheduleId, answer.mine.email));
+    return answer;
   };
   // Each swap side's settle is main's own record (from its write's answer), never a time the renderer sends back.
   const settles = createSettleBook(clock);

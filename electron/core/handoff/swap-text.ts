@@ -2,7 +2,7 @@
 // whole sentences. Split from swap.ts (issue 47's size limit); the words are unchanged.
 import { refParts, withAccount } from '../../shared/accounts';
 import { formatWindow } from '../../shared/format';
-import type { SwapAnswer, SwapResult, SwapSide } from '../../shared/handoff';
+import type { SwapSide } from '../../shared/handoff';
 import type { AppState } from '../../shared/view-state';
 
 /** What the words read: the clock, the zone shown and the state (a SwapDeps gives them). */
@@ -12,22 +12,15 @@ export interface TextDeps {
   state: () => AppState;
 }
 
-type Span = { scheduleId: string; start: string; end: string };
-
-/** The window alone, in the local zone (and the schedule's own where it differs). */
-function windowWords(deps: TextDeps, side: Span): string {
-  const zone = deps.state().schedules.find((s) => s.id === side.scheduleId)?.timeZone ?? undefined;
-  return formatWindow(side.start, side.end, {
+export function windowText(deps: TextDeps, side: { scheduleId: string; start: string; end: string }): string {
+  const state = deps.state();
+  const schedule = state.schedules.find((s) => s.id === side.scheduleId);
+  const zone = schedule?.timeZone ?? undefined;
+  const when = formatWindow(side.start, side.end, {
     nowMs: deps.nowMs(),
     localZone: deps.localZone(),
     ...(zone ? { scheduleZone: zone } : {}),
   });
-}
-
-export function windowText(deps: TextDeps, side: Span): string {
-  const state = deps.state();
-  const schedule = state.schedules.find((s) => s.id === side.scheduleId);
-  const when = windowWords(deps, side);
   // With several accounts the schedule is named with its account ("on Work · Primary"): the one it is planned and
   // written through, whichever account named it; with one, the window alone (as ever).
   if (state.accounts.length < 2 || !schedule) return when;
@@ -118,26 +111,4 @@ export function sinceLandedText(
     return `Not swapped as planned: ${name}'s cover of your ${myWin} and your cover of ${name}'s ${theirWin} both landed, and a later change covers each of them now. ${mine.message} ${theirs.message}`;
   if (gone.mine) return mineGoneText(deps, name, { ...mine, state: 'changed' }, theirs);
   return `Not swapped as planned: ${name}'s cover of your ${myWin} landed, but your cover of ${name}'s ${theirWin} is no longer in place. ${theirs.message}`;
-}
-
-/** Each side as Swap's outcome lists it under the sentence: only "in place" for a side the service shows, "outcome
- *  unknown" while it may still land. Worded here, so the form carries no copy of the words (issue 49). */
-const sideState: Record<SwapSide['state'], string> = {
-  handed_off: 'in place',
-  unknown: 'outcome unknown (checking…)',
-  sending: 'outcome unknown (checking…)',
-  refused: 'refused',
-  changed: 'changed since you planned it, not sent',
-  not_landed: 'not in place',
-  not_sent: 'not in place',
-  pending: 'not in place',
-};
-
-export function sideLines(deps: TextDeps, r: Pick<SwapResult, 'mine' | 'theirs' | 'back'>): SwapAnswer['sides'] {
-  const line = (label: string, s: SwapSide) => `${label} (${windowWords(deps, s)}): ${sideState[s.state]}`;
-  return {
-    mine: line('They cover your shift', r.mine),
-    theirs: line('You cover their shift', r.theirs),
-    back: r.back ? line('Your shift handed back', r.back) : null,
-  };
 }

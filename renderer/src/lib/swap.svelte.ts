@@ -2,7 +2,7 @@
 // same schedule by default) read from its fresh timeline, the one chosen, Swap (swap:create), and what follows a
 // half-done swap: Retry and "Hand your Tue back" (swap:settle), and a check every few seconds while a side's
 // outcome is unknown. Only main decides what landed; this shows its answers as they are.
-import type { SwapAnswer } from '../../../electron/shared/handoff';
+import type { SwapResult } from '../../../electron/shared/handoff';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 import { invoke } from './bridge';
 import { Settling } from './settling.svelte';
@@ -14,7 +14,7 @@ export type { TheirShift } from './swap-shifts';
 export const CHECK_EVERY_MS = 3_000;
 
 /** `shown`: main's answer to the swap (or its last settle), as it is. */
-export class SwapState extends Settling<SwapAnswer> {
+export class SwapState extends Settling<SwapResult> {
   scheduleId = $state('');
   #chosen = $state('');
   get chosen() {
