@@ -46,7 +46,9 @@ import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-
 // 93.6 (95,830 bytes, from 97,318; 30 Nov 2026, 10:30): the override form's preview and result sentences worded by
 // main (−808), the schedule "Check and add" rule and the shortcut clash rule in main (−616), four rewrites in swap,
 // away and coverage (−75); then "Asks you" as one statement, worded by main into the snapshot (adv49 r28).
-const ALL_JS_RATCHET_KB = 93.6;
+// 93.5 (95,789 bytes, from 95,830; fix49bytesD): Settings → Phone's save and New topic said in main's words (−41);
+// the entry 35,745. Still over the 90 KB ceiling (issue 49).
+const ALL_JS_RATCHET_KB = 93.5;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
 // judged in main and carried in the snapshot, so none of its rule loads first).

@@ -347,7 +347,8 @@ async function savePhone(
   await rebuild(o, run, live);
   const tokenWords =
     ' The access token was for another server and was not sent to this one: enter its own if it needs one.';
-  return { ok: true, message: `Saved.${tokenLeft ? tokenWords : ''}` };
+  // Said whole by Settings → Phone (it has no words of its own for a save): the token left behind included.
+  return { ok: true, message: `Phone settings saved.${tokenLeft ? tokenWords : ''}` };
 }
 
 /** The settings file wasn't saved: the keychain and main's memory are put back, and nothing is booked anew. */
@@ -373,7 +374,10 @@ async function undoSave(
 
 function phoneIntent(o: PhoneWiringOptions, run: PhoneRun, live: Live, i: PhoneIntent): Promise<PhoneResult> {
   if (i.kind === 'save') return savePhone(o, run, live, i.settings, i.secrets);
-  if (i.kind === 'new-topic') return savePhone(o, run, live, o.settings(), { ntfyTopic: generateTopic() });
+  if (i.kind === 'new-topic')
+    return savePhone(o, run, live, o.settings(), { ntfyTopic: generateTopic() }).then((r) =>
+      r.ok ? { ok: true, message: 'New topic made: subscribe to the new link (the old one no longer rings).' } : r,
+    );
   const st = o.settings();
   // Its own provider: its poll of the phone's answers must not move the escalator's.
   const provider = st.provider === 'off' ? undefined : providerOf(o, st, usable(o, run));

@@ -48,7 +48,7 @@ async function rig(muteFirst = false): Promise<{ h: Harness; s: StandIn; engine:
     settings: { provider: 'ntfy', ntfyServer: s.url, afterMin: 3 },
     secrets: { ntfyTopic: TOPIC },
   });
-  expect(saved).toEqual({ ok: true, message: 'Saved.' });
+  expect(saved).toEqual({ ok: true, message: 'Phone settings saved.' });
   await engine.alarmsSettled();
   await h.clock.settle();
   return { h, s, engine, accountId };

@@ -166,4 +166,27 @@ describe('the ntfy topic and token are bound to their server', () => {
     expect(engine.getState().phone?.hasSecrets).toBe(true);
     await r.h.clock.runWhileAdvancing(engine.stop());
   }, 30_000);
+
+  it('Settings → Phone: a new server saved with no token typed says the old token was left behind, and B never gets it', async () => {
+    const r = await savedOnA();
+    const b = await startStand(r.h);
+    const engine = r.make();
+    await engine.start();
+    await r.h.clock.runWhileAdvancing(engine.alarmsSettled());
+    const saved = await engine.phoneIntent({
+      kind: 'save',
+      settings: { provider: 'ntfy', ntfyServer: b.url, afterMin: 3 },
+      secrets: { ntfyTopic: TOPIC },
+    });
+    await r.h.clock.runWhileAdvancing(engine.alarmsSettled());
+    // The oracle: B was never sent A's token.
+    expect(b.requests.some((q) => q.auth === `Bearer ${TOKEN}`)).toBe(false);
+    // Said whole by Settings → Phone, which has no words of its own for a save.
+    expect(saved).toEqual({
+      ok: true,
+      message:
+        'Phone settings saved. The access token was for another server and was not sent to this one: enter its own if it needs one.',
+    });
+    await r.h.clock.runWhileAdvancing(engine.stop());
+  }, 30_000);
 });

@@ -44,7 +44,7 @@ async function rig(): Promise<{ h: Harness; s: StandIn; engine: Engine }> {
     settings: { provider: 'ntfy', ntfyServer: s.url, afterMin: 3 },
     secrets: { ntfyTopic: TOPIC },
   });
-  expect(saved).toEqual({ ok: true, message: 'Saved.' });
+  expect(saved).toEqual({ ok: true, message: 'Phone settings saved.' });
   await engine.alarmsSettled();
   await h.clock.settle();
   return { h, s, engine };
@@ -133,7 +133,7 @@ describe('engine: phone escalation, wired', () => {
       kind: 'save',
       settings: { provider: 'ntfy', ntfyServer: 'https://ntfy.example.org/', afterMin: 3 },
     });
-    expect(saved).toEqual({ ok: true, message: 'Saved.' });
+    expect(saved).toEqual({ ok: true, message: 'Phone settings saved.' });
     await h.clock.runWhileAdvancing(engine.alarmsSettled());
     const topic = h.secrets.entries.get(SECRET_ACCOUNTS.ntfyTopic) ?? '';
     expect(topic).toMatch(/^oncall-[a-z2-9]{26}$/);

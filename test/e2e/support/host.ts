@@ -186,7 +186,7 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
     view: null,
     intents: [],
     phoneIntents: [],
-    phoneAnswer: () => ({ ok: true, message: 'Saved.' }),
+    phoneAnswer: () => ({ ok: true, message: 'Phone settings saved.' }),
     phone: undefined,
     link: null,
   };
