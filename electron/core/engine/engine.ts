@@ -35,6 +35,7 @@ import { createEngineSettings, type EngineSettings } from './engine-settings';
 import { engineSurface } from './engine-lifecycle';
 import type { Engine, EngineOptions } from './types';
 import { createAlarmParts, type AlarmParts } from './alarm-parts';
+import { ALARMS_FILE } from '../alarm/alarm-records';
 
 const ignore = (): void => undefined;
 
@@ -259,7 +260,7 @@ function alarmPartsOf(
 function storageOf(
   options: EngineOptions,
   clock: Clock,
-  hooks: { changed: () => void; back: () => void },
+  hooks: { changed: () => void; back: () => void; replaced: (name: string) => void },
 ): WatchedFiles {
   // Every write to the data folder goes through this, so a folder that can't be written is shown as a notice; one
   // made again after it vanished gets the settings held in memory back on disk (hooks.back, below).
@@ -279,6 +280,7 @@ function storageOf(
     changed: () => hooks.changed(),
     report: watched.report,
     failing: () => watched.notices().some((n) => n.id === WRITE_NOTICE_ID),
+    replaced: (name) => hooks.replaced(name),
   });
   const storage: WatchedFiles = {
     ...watched,
@@ -293,7 +295,11 @@ export function createEngine(options: EngineOptions): Engine {
   const { clock, overrides } = options;
   const zone = options.localZone;
   // Parts made later are reached through this hook (see below); none of them is called before it is pointed.
-  const hooks = { changed: ignore, back: ignore };
+  const hooks: { changed: () => void; back: () => void; replaced: (name: string) => void } = {
+    changed: ignore,
+    back: ignore,
+    replaced: ignore,
+  };
   const storage = storageOf(options, clock, hooks);
   const c: Common = {
     clock,
@@ -335,6 +341,8 @@ export function createEngine(options: EngineOptions): Engine {
   );
   shown.keeper = keeper;
   const alarms = (alarm.parts = alarmPartsOf(c, options, storage, settings, sessions, keeper));
+  // alarms.json found changed while running: merged with what is held (an older copy never undoes an ack).
+  hooks.replaced = (name) => void (name === ALARMS_FILE && alarms.reloadRecords());
   hooks.changed = () => (keeper.update(), alarms.replan());
   const { handlers, handoff } = handlersOf(c, options, keeper, settings, sessions, halfSwaps, storage.report);
   away.status = () => handoff.status();

@@ -100,9 +100,7 @@ function savedAgainOf(changed: () => void): { failed(owing: boolean): void; allS
   };
 }
 
-/** `guarded`: the store writers use (outside edits kept aside); `raw`: the same folder read without being taken as
- *  what the app read (so a damaged file is still judged against what the app wrote). */
-export function keepOwedRecords(o: {
+interface OwedOptions {
   guarded: FileStore;
   raw: FileStore;
   clock: Clock;
@@ -110,11 +108,20 @@ export function keepOwedRecords(o: {
   report: (n: Notice) => void;
   /** Whether the folder's "Can't save" notice still stands (for a file not owed here, e.g. the cache). */
   failing: () => boolean;
-}): OwedRecords {
+  /** A record file found changed but still JSON (another writer, or an older copy put back): its owner reads it
+   *  through its own reader and merges (alarm-store.ts). */
+  replaced?: (name: string) => void;
+}
+
+/** `guarded`: the store writers use (outside edits kept aside); `raw`: the same folder read without being taken as
+ *  what the app read (so a damaged file is still judged against what the app wrote). */
+export function keepOwedRecords(o: OwedOptions): OwedRecords {
   const { guarded, raw } = o;
   /** File name → the text the app last meant it to hold (written or owed). */
   const held = new Map<string, string>();
   const owed = new Set<string>();
+  /** File name → the valid text last found changed and handed to its owner (`replaced`). */
+  const handed = new Map<string, string>();
   const said = savedAgainOf(o.changed);
   const serial = serialOf();
   const write = async (name: string, text: string): Promise<void> => {
@@ -136,17 +143,22 @@ export function keepOwedRecords(o: {
       }).catch(() => undefined);
     }
   };
-  const look = (name: string, text: string): Promise<void> =>
+  /** Whether the file was found changed but still JSON (its owner's to merge, outside this file's queue). */
+  const look = (name: string, text: string): Promise<boolean> =>
     serial(name, async () => {
       const now = await raw.read(name).catch(() => undefined);
-      if (now === undefined || now === text || isJson(now) || held.get(name) !== text) return;
+      if (now === undefined || now === text || held.get(name) !== text) return false;
+      // Handed to its owner once per change (what the app holds stays the text a damaged file is judged against).
+      if (isJson(now)) return handed.get(name) !== now && (handed.set(name, now), true);
       const kept = await guarded.backup(name).catch(() => undefined);
       await write(name, text).catch(() => undefined);
       o.report(damagedNotice(name, kept, !owed.has(name)));
+      return false;
     });
   const tick = async (): Promise<void> => {
     await retry();
-    for (const [name, text] of [...held]) if (!owed.has(name)) await look(name, text).catch(() => undefined);
+    for (const [name, text] of [...held])
+      if (!owed.has(name) && (await look(name, text).catch(() => false))) o.replaced?.(name);
   };
   const timer = minutely(o.clock, tick);
   const files: FileStore = {
