@@ -16,6 +16,7 @@ import type { FileStore } from '../ports';
 import { isTooLarge } from './file-limits';
 import { SETTINGS_FILE, type Notice } from './settings-store';
 import { settingsOutsideNotice } from './settings-outside';
+import { OwnWriteError } from './own-write';
 
 export const OUTSIDE_NOTICE_ID = 'changed-outside';
 
@@ -51,6 +52,8 @@ function changedNotice(name: string, text: string | undefined, kept: string | un
 export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void): FileStore {
   /** File name → digest of what the app last read or wrote; null: it read it as absent, or moved it aside. */
   const last = new Map<string, string | null>();
+  /** File name → digest of what the app last wrote there: the one record of it every keep-aside consults. */
+  const wrote = new Map<string, string>();
   const queues = new Map<string, Promise<unknown>>();
   const serial = <T>(name: string, job: () => Promise<T>): Promise<T> => {
     const next = (queues.get(name) ?? Promise.resolve()).then(job, job);
@@ -89,10 +92,15 @@ export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void)
         guarded(name, 'wrote its own over it', async () => {
           await inner.writeAtomic(name, text);
           last.set(name, digestOf(text));
+          wrote.set(name, digestOf(text));
         }),
       ),
     backup: (name) =>
       serial(name, async () => {
+        // The app's own record is never kept aside (nor said as unreadable by the reader that asked): a reader that
+        // read a refused text can ask after the app's retry wrote its record in its place (own-write.ts).
+        const mine = wrote.get(name);
+        if (mine !== undefined && (await onDisk(inner, name))?.digest === mine) throw new OwnWriteError(name);
         const kept = await inner.backup(name);
         last.set(name, null);
         return kept;
@@ -102,6 +110,7 @@ export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void)
         guarded(name, 'removed it', async () => {
           await inner.remove(name);
           last.set(name, null);
+          wrote.delete(name);
         }),
       ),
   };

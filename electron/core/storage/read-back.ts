@@ -8,6 +8,7 @@ import type { FileStore } from '../ports';
 import { isDanglingLink } from './dangling-link';
 import { backupHeadText, isTooLarge, sizeText, type TooLargeError } from './file-limits';
 import { newerVersion, unknownFields } from './newer-content';
+import { isOwnWrite } from './own-write';
 
 export type ReadBack<T> =
   /** No file: nothing to say. */
@@ -63,17 +64,42 @@ export async function readBack<S extends z.ZodType>(
   schema: S,
   options: { maxChars?: number; own?: readonly string[] } = {},
 ): Promise<ReadBack<z.infer<S>>> {
+  // Between the read and the keep-aside the app's own retry may have written its record there (own-write.ts): the
+  // keep-aside is refused, and what the file holds now is read instead (then kept aside only if it is refused too).
+  const mine = async (n: string): Promise<string | undefined> => {
+    try {
+      return await files.backup(n);
+    } catch (cause) {
+      if (isOwnWrite(cause)) throw cause;
+      return undefined;
+    }
+  };
+  try {
+    return await readOnce(files, name, schema, options, mine);
+  } catch (cause) {
+    if (!isOwnWrite(cause)) throw cause;
+    return readOnce(files, name, schema, options, (n) => keepAside(files, n));
+  }
+}
+
+async function readOnce<S extends z.ZodType>(
+  files: FileStore,
+  name: string,
+  schema: S,
+  options: { maxChars?: number; own?: readonly string[] },
+  keep: (name: string) => Promise<string | undefined>,
+): Promise<ReadBack<z.infer<S>>> {
   let text: string | undefined;
   try {
     text = await files.read(name);
   } catch (cause) {
     // Too large to read (file-limits.ts): refused like a file of the wrong shape, kept aside.
-    if (isTooLarge(cause)) return { kind: 'refused', kept: await keepAside(files, name), reason: TOO_LARGE };
+    if (isTooLarge(cause)) return { kind: 'refused', kept: await keep(name), reason: TOO_LARGE };
     return { kind: 'unreadable', reason: readRefusal(cause) };
   }
   if (text === undefined) return { kind: 'absent' };
   if (text.length > (options.maxChars ?? Infinity))
-    return { kind: 'refused', kept: await keepAside(files, name), reason: TOO_LARGE };
+    return { kind: 'refused', kept: await keep(name), reason: TOO_LARGE };
   let json: unknown;
   let reason = NOT_ITS_FORM;
   try {
@@ -89,7 +115,7 @@ export async function readBack<S extends z.ZodType>(
     return { kind: 'read', value: parsed.data, newer: { fields, kept: await keptNewer(files, name, parsed.data) } };
   }
   const newer = newerVersion(json, parsed.error);
-  const kept = await keepAside(files, name);
+  const kept = await keep(name);
   return newer === undefined ? { kind: 'refused', kept, reason } : { kind: 'refused', kept, reason, newer };
 }
 
