@@ -63,6 +63,9 @@ export interface FileStore {
   writeAtomic(name: string, text: string): Promise<void>;
   /** Moves a bad file aside and returns the backup's path, for telling the user. */
   backup(name: string): Promise<string>;
+  /** As backup, only while the file still holds `text` (what its reader judged); else refused with
+   *  ChangedSinceReadError (storage/changed-since-read.ts). Absent: the reader keeps it aside as `backup` does. */
+  backupRead?(name: string, text: string): Promise<string>;
   /** Deletes a file (a removed account's cache); a file that isn't there is no error. */
   remove(name: string): Promise<void>;
   /** Whether the folder's path leads to a folder now (no link on it to something missing), without reading a file:

@@ -16,7 +16,7 @@ import type { FileStore } from '../ports';
 import { isTooLarge } from './file-limits';
 import { SETTINGS_FILE, type Notice } from './settings-store';
 import { settingsOutsideNotice } from './settings-outside';
-import { OwnWriteError } from './own-write';
+import { ChangedSinceReadError } from './changed-since-read';
 
 export const OUTSIDE_NOTICE_ID = 'changed-outside';
 
@@ -52,8 +52,6 @@ function changedNotice(name: string, text: string | undefined, kept: string | un
 export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void): FileStore {
   /** File name → digest of what the app last read or wrote; null: it read it as absent, or moved it aside. */
   const last = new Map<string, string | null>();
-  /** File name → digest of what the app last wrote there: the one record of it every keep-aside consults. */
-  const wrote = new Map<string, string>();
   const queues = new Map<string, Promise<unknown>>();
   const serial = <T>(name: string, job: () => Promise<T>): Promise<T> => {
     const next = (queues.get(name) ?? Promise.resolve()).then(job, job);
@@ -62,6 +60,11 @@ export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void)
       next.catch(() => undefined),
     );
     return next;
+  };
+  const keep = async (name: string): Promise<string> => {
+    const kept = await inner.backup(name);
+    last.set(name, null);
+    return kept;
   };
   /** Keeps the file aside when it is not what the app last read or wrote, then does `job` (the app's own write or
    *  removal, `did` in words) and says what became of both. */
@@ -92,25 +95,21 @@ export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void)
         guarded(name, 'wrote its own over it', async () => {
           await inner.writeAtomic(name, text);
           last.set(name, digestOf(text));
-          wrote.set(name, digestOf(text));
         }),
       ),
-    backup: (name) =>
+    backup: (name) => serial(name, () => keep(name)),
+    // Between a reader's read and its keep-aside the app's own retry may have written the file (owed-records.ts):
+    // only the text judged is kept aside, never the app's record written since.
+    backupRead: (name, text) =>
       serial(name, async () => {
-        // The app's own record is never kept aside (nor said as unreadable by the reader that asked): a reader that
-        // read a refused text can ask after the app's retry wrote its record in its place (own-write.ts).
-        const mine = wrote.get(name);
-        if (mine !== undefined && (await onDisk(inner, name))?.digest === mine) throw new OwnWriteError(name);
-        const kept = await inner.backup(name);
-        last.set(name, null);
-        return kept;
+        if ((await onDisk(inner, name))?.digest !== digestOf(text)) throw new ChangedSinceReadError(name);
+        return keep(name);
       }),
     remove: (name) =>
       serial(name, () =>
         guarded(name, 'removed it', async () => {
           await inner.remove(name);
           last.set(name, null);
-          wrote.delete(name);
         }),
       ),
   };

@@ -165,6 +165,7 @@ export function keepOwedRecords(o: OwedOptions): OwedRecords {
     ...(guarded.location === undefined ? {} : { location: guarded.location }),
     read: (name) => guarded.read(name),
     backup: (name) => guarded.backup(name),
+    ...(guarded.backupRead === undefined ? {} : { backupRead: guarded.backupRead.bind(guarded) }),
     remove: (name) =>
       serial(name, async () => {
         await guarded.remove(name);

@@ -8,7 +8,7 @@ import type { FileStore } from '../ports';
 import { isDanglingLink } from './dangling-link';
 import { backupHeadText, isTooLarge, sizeText, type TooLargeError } from './file-limits';
 import { newerVersion, unknownFields } from './newer-content';
-import { isOwnWrite } from './own-write';
+import { isChangedSinceRead } from './changed-since-read';
 
 export type ReadBack<T> =
   /** No file: nothing to say. */
@@ -64,21 +64,13 @@ export async function readBack<S extends z.ZodType>(
   schema: S,
   options: { maxChars?: number; own?: readonly string[] } = {},
 ): Promise<ReadBack<z.infer<S>>> {
-  // Between the read and the keep-aside the app's own retry may have written its record there (own-write.ts): the
-  // keep-aside is refused, and what the file holds now is read instead (then kept aside only if it is refused too).
-  const mine = async (n: string): Promise<string | undefined> => {
-    try {
-      return await files.backup(n);
-    } catch (cause) {
-      if (isOwnWrite(cause)) throw cause;
-      return undefined;
-    }
-  };
+  // Between the read and the keep-aside the app's own retry may have written its record there (owed-records.ts): only
+  // the text judged is kept aside (changed-since-read.ts), else what the file holds now is read and judged instead.
   try {
-    return await readOnce(files, name, schema, options, mine);
+    return await readOnce(files, name, schema, options, true);
   } catch (cause) {
-    if (!isOwnWrite(cause)) throw cause;
-    return readOnce(files, name, schema, options, (n) => keepAside(files, n));
+    if (!isChangedSinceRead(cause)) throw cause;
+    return readOnce(files, name, schema, options, false);
   }
 }
 
@@ -87,9 +79,11 @@ async function readOnce<S extends z.ZodType>(
   name: string,
   schema: S,
   options: { maxChars?: number; own?: readonly string[] },
-  keep: (name: string) => Promise<string | undefined>,
+  judged: boolean,
 ): Promise<ReadBack<z.infer<S>>> {
   let text: string | undefined;
+  const keep = (n: string): Promise<string | undefined> =>
+    judged && text !== undefined && files.backupRead ? keepRead(files, n, text) : keepAside(files, n);
   try {
     text = await files.read(name);
   } catch (cause) {
@@ -168,6 +162,13 @@ export async function keptForDropped(
 ): Promise<string | undefined> {
   return newer?.kept ?? keepAside(files, name);
 }
+
+/** Keeps aside the text read, as keepAside; a file changed since is rethrown (read again by readBack). */
+const keepRead = (files: FileStore, name: string, text: string): Promise<string | undefined> =>
+  (files.backupRead?.(name, text) ?? files.backup(name)).catch((cause: unknown) => {
+    if (isChangedSinceRead(cause)) throw cause;
+    return undefined;
+  });
 
 /** Moves the file aside (before a cleaned copy replaces it); undefined when even that failed. */
 export async function keepAside(files: FileStore, name: string): Promise<string | undefined> {
