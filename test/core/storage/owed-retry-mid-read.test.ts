@@ -3,8 +3,8 @@
 // file aside (kept-first.ts) and writes the app's record, while a reader (the alarm store's 15 s reload) that had read
 // the refused text is between its read and its keep-aside. Before: that reader kept aside the app's own record just
 // written (a second copy, the record gone from its place) and said "could not be read (not in the form the app writes
-// it)" of it. Now a file that holds what the app last wrote is never kept aside: the reader reads it again and takes
-// it. The real fs file store and the engine's storage stack, a fake clock; the disk is made full as in
+// it)" of it. Now a reader keeps aside only the text it judged: the app's record written since is read again and
+// taken. The real fs file store and the engine's storage stack, a fake clock; the disk is made full as in
 // refused-unkept-not-overwritten.test.ts, and the reader's read is held until the retry is queued (the race, made
 // certain).
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
