@@ -121,16 +121,18 @@ export async function readAlarmRecords(
     return { records: {}, rewrite: false };
   }
   if (read.kind === 'refused') {
-    report(
+    const said = (kept: string | undefined): Notice =>
       notice(
         refusedText(
           WHAT,
-          read,
+          { ...read, kept },
           'an alarm may ring again, or an acknowledgement be missed.',
           'an alarm already rung or acknowledged may ring again after a restart.',
         ),
-      ),
-    );
+      );
+    report(said(read.kept));
+    // "In memory until there is room" is corrected once the file is kept aside by a later write (kept-first.ts).
+    if (read.kept === undefined) files.keptLater?.(ALARMS_FILE, (kept) => report(said(kept)));
     return { records: {}, rewrite: false };
   }
   if (read.newer !== undefined) report(newerNotice(newerFieldsText(WHAT, read.newer.fields, read.newer.kept)));

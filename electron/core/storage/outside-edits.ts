@@ -98,6 +98,7 @@ export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void)
         }),
       ),
     backup: (name) => serial(name, () => keep(name)),
+    ...(inner.keptLater === undefined ? {} : { keptLater: inner.keptLater.bind(inner) }),
     // Between a reader's read and its keep-aside the app's own retry may have written the file (owed-records.ts):
     // only the text judged is kept aside, never the app's record written since.
     backupRead: (name, text) =>

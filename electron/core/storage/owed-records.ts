@@ -166,6 +166,7 @@ export function keepOwedRecords(o: OwedOptions): OwedRecords {
     read: (name) => guarded.read(name),
     backup: (name) => guarded.backup(name),
     ...(guarded.backupRead === undefined ? {} : { backupRead: guarded.backupRead.bind(guarded) }),
+    ...(guarded.keptLater === undefined ? {} : { keptLater: guarded.keptLater.bind(guarded) }),
     remove: (name) =>
       serial(name, async () => {
         await guarded.remove(name);

@@ -151,6 +151,7 @@ export function watchWrites(inner: FileStore, changed: () => void, back?: () => 
         throw cause;
       }),
     backup: (name) => inner.backup(name),
+    ...(inner.keptLater === undefined ? {} : { keptLater: inner.keptLater.bind(inner) }),
     remove: (name) => inner.remove(name),
     async writeAtomic(name, text) {
       try {
