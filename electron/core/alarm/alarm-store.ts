@@ -163,7 +163,10 @@ export async function loadAlarmStore(
   const takeIn = async (starting = false): Promise<void> => {
     const read = await readRecords();
     mergeIn(read.records);
-    if (!read.rewrite && own.lost(read.records)) return writeBack(files, persist, say);
+    // A file refused mid-run (its reader said so, and kept it aside when it could) lost nothing of an older copy's:
+    // what this run holds is written in its place, so an acknowledgement still stands at the next start.
+    if (read.untaken === 'refused' && !starting) return persist().catch(() => undefined);
+    if (read.untaken === undefined && !read.rewrite && own.lost(read.records)) return writeBack(files, persist, say);
     // A folder from before the log (alarm-runs.ts): the records taken this once vouch for their own stamps, so a
     // restart does not ring again what was acknowledged, and nothing else from before is vouched for.
     if (run && before === undefined) before = { runs: legacyRuns(records) };

@@ -23,7 +23,9 @@ afterEach(async () => {
   h = undefined;
 });
 
-type Midrun = 'none' | 'older copy' | 'status --ack';
+type Midrun = 'none' | 'older copy' | 'status --ack' | 'wrong shape';
+/** Valid JSON, not the form the app writes alarms.json in: refused by the reader, never an older copy of it. */
+const WRONG_SHAPE = JSON.stringify({ version: 1, alarms: 'x' });
 
 async function run(midrun: Midrun) {
   h = await createHarness({ startMs: START, seed: opsSeed, files: 'fs' });
@@ -44,6 +46,7 @@ async function run(midrun: Midrun) {
   await h.clock.advanceTo(MY_START + 2 * MIN);
   const acked = await readFile(path, 'utf8');
   if (midrun === 'older copy') await writeFile(path, old); // the 09:00 copy comes back at 09:02
+  if (midrun === 'wrong shape') await writeFile(path, WRONG_SHAPE);
   await h.clock.advanceTo(MY_START + 10 * MIN);
   const runNotices = A.getState().notices.filter((n) => n.message.includes(FILE));
   const runAlarm = A.getState().alarm;
@@ -82,6 +85,21 @@ describe('alarms.json replaced mid-run by its own older copy (adv52 r40)', () =>
     );
     const disk: unknown = JSON.parse(r.onDisk);
     expect(JSON.stringify(disk)).toContain(`"ackedAtMs":${ACK_AT}`);
+    expect(r.runAlarm).toMatchObject({ ringing: false, ackedAt: ACK_ISO });
+    expect(r.restart).toMatchObject({ ringing: false, ackedAt: ACK_ISO, ackSource: 'window' });
+  }, 60_000);
+
+  it('a file of the wrong shape put in at 09:02 is said as could not be read, never as an older copy; no ring at restart', async () => {
+    const r = await run('wrong shape');
+    expect(r.kept).toHaveLength(1);
+    expect(r.keptBytes).toEqual([WRONG_SHAPE]);
+    const keptPath = join(h!.dir, r.kept[0]!);
+    expect(r.runNotices.filter((n) => n.message.includes('older copy'))).toEqual([]);
+    expect(r.runNotices).toHaveLength(1);
+    expect(r.runNotices[0]!.message).toContain('could not be read (the file is not in the form the app writes it)');
+    expect(r.runNotices[0]!.message).toContain(`The file was kept as ${keptPath}.`);
+    // What the app holds is on disk again (the refused file was moved aside): the ack stands at the restart.
+    expect(r.onDisk).toContain(`"ackedAtMs":${ACK_AT}`);
     expect(r.runAlarm).toMatchObject({ ringing: false, ackedAt: ACK_ISO });
     expect(r.restart).toMatchObject({ ringing: false, ackedAt: ACK_ISO, ackSource: 'window' });
   }, 60_000);
