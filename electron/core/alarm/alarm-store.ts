@@ -163,8 +163,7 @@ export async function loadAlarmStore(
   const takeIn = async (starting = false): Promise<void> => {
     const read = await readRecords();
     mergeIn(read.records);
-    // A file refused mid-run (its reader said so, and kept it aside when it could) lost nothing of an older copy's:
-    // what this run holds is written in its place, so an acknowledgement still stands at the next start.
+    // Refused mid-run (said, kept aside by its reader): no older copy; what this run holds is written in its place.
     if (read.untaken === 'refused' && !starting) return persist().catch(() => undefined);
     if (read.untaken === undefined && !read.rewrite && own.lost(read.records)) return writeBack(files, persist, say);
     // A folder from before the log (alarm-runs.ts): the records taken this once vouch for their own stamps, so a
