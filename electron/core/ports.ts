@@ -63,6 +63,12 @@ export interface FileStore {
   writeAtomic(name: string, text: string): Promise<void>;
   /** Moves a bad file aside and returns the backup's path, for telling the user. */
   backup(name: string): Promise<string>;
+  /** As backup, only while the file still holds `text` (what its reader judged); else refused with
+   *  ChangedSinceReadError (storage/changed-since-read.ts). Absent: the reader keeps it aside as `backup` does. */
+  backupRead?(name: string, text: string): Promise<string>;
+  /** `then` is told (once) the copy's path when a file whose keep-aside failed is kept aside later, by a write's
+   *  retry (kept-first.ts): its reader corrects what it said. Absent: no store that retries. */
+  keptLater?(name: string, then: (kept: string) => void): void;
   /** Deletes a file (a removed account's cache); a file that isn't there is no error. */
   remove(name: string): Promise<void>;
   /** Whether the folder's path leads to a folder now (no link on it to something missing), without reading a file:

@@ -84,6 +84,9 @@ export interface ReadRecords {
   rewrite: boolean;
   /** The file's stamp as read; undefined when it has none (written before stamps) or there was no file. */
   stamp?: CacheOrigin[];
+  /** A file was there and nothing of it was taken: the disk refused the read (left in place), or it was refused
+   *  (kept aside when that worked). Its empty records are no claim: nothing in them was lost (alarm-older-copy.ts). */
+  untaken?: 'unreadable' | 'refused';
 }
 
 const notice = (message: string): Notice => ({ id: ALARM_RECORDS_NOTICE_ID, message });
@@ -114,24 +117,26 @@ export async function readAlarmRecords(
         `${cap(WHAT)} couldn't be read (${read.reason}): an alarm may ring again, or an acknowledgement be missed.`,
       ),
     );
-    return { records: {}, rewrite: false };
+    return { records: {}, rewrite: false, untaken: 'unreadable' };
   }
   if (read.kind === 'refused' && read.newer !== undefined) {
     report(notice(newerVersionText(WHAT, read.newer, read.kept)));
-    return { records: {}, rewrite: false };
+    return { records: {}, rewrite: false, untaken: 'refused' };
   }
   if (read.kind === 'refused') {
-    report(
+    const said = (kept: string | undefined): Notice =>
       notice(
         refusedText(
           WHAT,
-          read,
+          { ...read, kept },
           'an alarm may ring again, or an acknowledgement be missed.',
           'an alarm already rung or acknowledged may ring again after a restart.',
         ),
-      ),
-    );
-    return { records: {}, rewrite: false };
+      );
+    report(said(read.kept));
+    // "In memory until there is room" is corrected once the file is kept aside by a later write (kept-first.ts).
+    if (read.kept === undefined) files.keptLater?.(ALARMS_FILE, (kept) => report(said(kept)));
+    return { records: {}, rewrite: false, untaken: 'refused' };
   }
   if (read.newer !== undefined) report(newerNotice(newerFieldsText(WHAT, read.newer.fields, read.newer.kept)));
   const stamp = read.value.origins;

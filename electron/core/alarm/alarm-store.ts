@@ -11,6 +11,7 @@ import type { CacheOrigin } from '../storage/cache-origin';
 import type { AlarmRecord } from './types';
 import { readRuns, runSpan, RUNS_FILE, writeRuns, type Run, type Runs } from './alarm-runs';
 import { afterFirstRead, type RecordSigner } from '../storage/record-key';
+import { ownRecords, writeBack } from './alarm-older-copy';
 
 export { ALARMS_FILE } from './alarm-records';
 /** Records are kept this long after their shift ended. */
@@ -76,6 +77,12 @@ function onceEach(report: ((notice: Notice) => void) | undefined): (n: Notice) =
 const withinRetention = (records: Records, nowMs: number): Records =>
   Object.fromEntries(Object.entries(records).filter(([, r]) => r.endMs > nowMs - ALARM_RETENTION_MS));
 
+/** Whether a record is still kept (within the retention) at the clock's now. */
+const keptAt =
+  (nowMs: () => number) =>
+  (r: AlarmRecord): boolean =>
+    r.endMs > nowMs() - ALARM_RETENTION_MS;
+
 /** The stamp written with the records. With no account now (settings.json unusable for a run) there is no one to
  *  stamp it for: left as it was read. */
 const stampFor = (accounts: readonly AlarmKnowledge[], read: CacheOrigin[] | undefined): CacheOrigin[] | undefined =>
@@ -125,7 +132,7 @@ export async function loadAlarmStore(
   let before: Runs = await readRuns(files, span.startedMs, say, signer);
   // What the runs vouch for now: those before and, for the app, this one until now.
   const runsNow = (): Runs => (run && before !== undefined ? { ...before, runs: span.with(before) } : before);
-  const own = ownRecords(() => records);
+  const own = ownRecords(() => records, keptAt(nowMs));
   const readRecords = async () => {
     const read = await readAlarmRecords(files, nowMs(), say, known?.(), mineToo, runsNow(), signer, own.held);
     if (read.stamp !== undefined) stampRead = read.stamp;
@@ -156,6 +163,9 @@ export async function loadAlarmStore(
   const takeIn = async (starting = false): Promise<void> => {
     const read = await readRecords();
     mergeIn(read.records);
+    // Refused mid-run (said, kept aside by its reader): no older copy; what this run holds is written in its place.
+    if (read.untaken === 'refused' && !starting) return persist().catch(() => undefined);
+    if (read.untaken === undefined && !read.rewrite && own.lost(read.records)) return writeBack(files, persist, say);
     // A folder from before the log (alarm-runs.ts): the records taken this once vouch for their own stamps, so a
     // restart does not ring again what was acknowledged, and nothing else from before is vouched for.
     if (run && before === undefined) before = { runs: legacyRuns(records) };
@@ -163,10 +173,7 @@ export async function loadAlarmStore(
     // The run is recorded as it starts, so a record put in while the app is stopped is dated outside it.
     else if (run && starting) await writeRuns(files, span.with(before), signer).catch(() => undefined);
   };
-  const serial = (job: () => Promise<void>): Promise<void> => {
-    queue = queue.then(job, job);
-    return queue;
-  };
+  const serial = (job: () => Promise<void>): Promise<void> => (queue = queue.then(job, job));
   await takeIn(true);
   signer = afterFirstRead(signer, ALARMS_FILE, RUNS_FILE);
   return {
@@ -178,18 +185,6 @@ export async function loadAlarmStore(
     },
     reload: () => serial(() => takeIn()),
     settled: () => quietly(queue),
-  };
-}
-
-/** What this run holds and last wrote: a record read back as either is its own, whatever the clock says now (adv47
- *  r21 #3: a ring it made, dated ahead of a clock set back since, was set aside at every write). */
-function ownRecords(holds: () => Readonly<Records>) {
-  let written: Records = {};
-  const fields = (r: AlarmRecord): string => JSON.stringify(Object.entries(r).sort(([x], [y]) => x.localeCompare(y)));
-  const same = (a: AlarmRecord | undefined, b: AlarmRecord): boolean => a !== undefined && fields(a) === fields(b);
-  return {
-    held: (key: string, r: AlarmRecord): boolean => same(holds()[key], r) || same(written[key], r),
-    wrote: (records: Records): void => void (written = records),
   };
 }
 

@@ -59,6 +59,8 @@ export interface AlarmParts {
   decorate(state: AppState, nowMs: number, health: NotificationHealthResult | undefined): AppState;
   stop(): void;
   settled(): Promise<void>;
+  /** Reads alarms.json again (found changed while the app runs: owed-records.ts) and merges it with what is held. */
+  reloadRecords(): Promise<void>;
 }
 
 /** The state with what the alarm and the phone add: their status, and their two readiness lines. */
@@ -259,6 +261,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
       alarms.stop();
       phone.stop();
     },
+    reloadRecords: () => alarms.reloadRecords(),
     async settled() {
       await alarms.settled();
       await phone.settled();

@@ -158,6 +158,8 @@ export function engineSurface(p: EngineParts): Engine {
     await readiness.settled();
     await p.alarms.settled();
     await handoffStopped;
+    // Last: every writer has written; what the folder refused is tried once more.
+    await p.storage.settle?.();
   }
 
   return {

@@ -4,7 +4,8 @@
 // is the list of parts; each part's wiring is a function below, given only what that part reads.
 import type { FiredStore } from '../storage/fired-store';
 import { guardOutsideEdits } from '../storage/outside-edits';
-import { watchWrites, type WatchedFiles } from '../storage/write-watch';
+import { keepOwedRecords } from '../storage/owed-records';
+import { watchWrites, WRITE_NOTICE_ID, type WatchedFiles } from '../storage/write-watch';
 import { createFeedControl, type FeedControl } from '../calendar/feed-control';
 import { quietUntil } from '../reminders/quiet';
 import type { NotificationHealthResult } from '../readiness/readiness';
@@ -34,6 +35,7 @@ import { createEngineSettings, type EngineSettings } from './engine-settings';
 import { engineSurface } from './engine-lifecycle';
 import type { Engine, EngineOptions } from './types';
 import { createAlarmParts, type AlarmParts } from './alarm-parts';
+import { ALARMS_FILE } from '../alarm/alarm-records';
 
 const ignore = (): void => undefined;
 
@@ -254,11 +256,12 @@ function alarmPartsOf(
   });
 }
 
-export function createEngine(options: EngineOptions): Engine {
-  const { clock, overrides } = options;
-  const zone = options.localZone;
-  // Parts made later are reached through this hook (see below); none of them is called before it is pointed.
-  const hooks = { changed: ignore, back: ignore };
+/** The data folder as every part writes it. */
+function storageOf(
+  options: EngineOptions,
+  clock: Clock,
+  hooks: { changed: () => void; back: () => void; replaced: (name: string) => void },
+): WatchedFiles {
   // Every write to the data folder goes through this, so a folder that can't be written is shown as a notice; one
   // made again after it vanished gets the settings held in memory back on disk (hooks.back, below).
   const watched = watchWrites(
@@ -268,7 +271,36 @@ export function createEngine(options: EngineOptions): Engine {
     clock,
   );
   // …and a file changed outside the app since it last read or wrote it is kept aside before it writes its own.
-  const storage: WatchedFiles = { ...watched, files: guardOutsideEdits(watched.files, watched.report) };
+  const guarded = guardOutsideEdits(watched.files, watched.report);
+  // …and a record whose save failed is saved again once the folder takes writes; one damaged outside is rewritten.
+  const owed = keepOwedRecords({
+    guarded,
+    raw: watched.files,
+    clock,
+    changed: () => hooks.changed(),
+    report: watched.report,
+    failing: () => watched.notices().some((n) => n.id === WRITE_NOTICE_ID),
+    replaced: (name) => hooks.replaced(name),
+  });
+  const storage: WatchedFiles = {
+    ...watched,
+    files: owed.files,
+    notices: () => [...watched.notices(), ...owed.notices()],
+    settle: () => owed.stop(),
+  };
+  return storage;
+}
+
+export function createEngine(options: EngineOptions): Engine {
+  const { clock, overrides } = options;
+  const zone = options.localZone;
+  // Parts made later are reached through this hook (see below); none of them is called before it is pointed.
+  const hooks: { changed: () => void; back: () => void; replaced: (name: string) => void } = {
+    changed: ignore,
+    back: ignore,
+    replaced: ignore,
+  };
+  const storage = storageOf(options, clock, hooks);
   const c: Common = {
     clock,
     localZone: () => (typeof zone === 'function' ? zone() : zone),
@@ -309,6 +341,8 @@ export function createEngine(options: EngineOptions): Engine {
   );
   shown.keeper = keeper;
   const alarms = (alarm.parts = alarmPartsOf(c, options, storage, settings, sessions, keeper));
+  // alarms.json found changed while running: merged with what is held (an older copy never undoes an ack).
+  hooks.replaced = (name) => void (name === ALARMS_FILE && alarms.reloadRecords());
   hooks.changed = () => (keeper.update(), alarms.replan());
   const { handlers, handoff } = handlersOf(c, options, keeper, settings, sessions, halfSwaps, storage.report);
   away.status = () => handoff.status();

@@ -7,6 +7,9 @@
 // with UnkeptFileError, so the store holds its record in memory (refusedText says so). Once kept aside, or gone, the
 // file is written as normal. A pipe or device in the file's place is never kept (nothing of it can be), so it isn't
 // marked: it is replaced as before.
+// Its reader said "the app keeps its own record in memory until there is room" (refusedText): the keep-aside that
+// comes later, inside a write's retry, is the one that knows the copy's path, so it tells the reader (keptLater),
+// who corrects its notice by its id and names the copy, once (issue 52: the promise stood all run beside "saved now").
 import type { FileStore } from '../ports';
 
 export class UnkeptFileError extends Error {
@@ -24,10 +27,18 @@ export function keepAsideFirst(
   neverKept: (cause: unknown) => boolean,
 ): FileStore {
   const unkept = new Set<string>();
+  /** File name → the reader that last said it was not kept aside (each read of it says so again), told the copy's
+   *  path once it is. */
+  const waiting = new Map<string, (kept: string) => void>();
+  const told = (name: string, kept: string | undefined): void => {
+    const then = waiting.get(name);
+    waiting.delete(name);
+    if (kept !== undefined) then?.(kept);
+  };
   const first = async (name: string): Promise<void> => {
     if (!unkept.has(name)) return;
     try {
-      await again(name);
+      told(name, await again(name));
     } catch (cause) {
       // Gone since (removed or moved by hand): nothing is left to lose.
       const gone = await inner.read(name).then(
@@ -35,11 +46,15 @@ export function keepAsideFirst(
         () => false,
       );
       if (!gone) throw new UnkeptFileError(name, cause);
+      told(name, undefined);
     }
     unkept.delete(name);
   };
   return {
     ...inner,
+    keptLater(name, then) {
+      if (unkept.has(name)) waiting.set(name, then);
+    },
     async writeAtomic(name, text) {
       await first(name);
       await inner.writeAtomic(name, text);
@@ -52,6 +67,8 @@ export function keepAsideFirst(
       try {
         const kept = await inner.backup(name);
         unkept.delete(name);
+        // Kept by a reader: it says so itself (its notice, by the same id, names this copy).
+        waiting.delete(name);
         return kept;
       } catch (cause) {
         if (!neverKept(cause)) unkept.add(name);

@@ -16,6 +16,7 @@ import type { FileStore } from '../ports';
 import { isTooLarge } from './file-limits';
 import { SETTINGS_FILE, type Notice } from './settings-store';
 import { settingsOutsideNotice } from './settings-outside';
+import { ChangedSinceReadError } from './changed-since-read';
 
 export const OUTSIDE_NOTICE_ID = 'changed-outside';
 
@@ -60,6 +61,11 @@ export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void)
     );
     return next;
   };
+  const keep = async (name: string): Promise<string> => {
+    const kept = await inner.backup(name);
+    last.set(name, null);
+    return kept;
+  };
   /** Keeps the file aside when it is not what the app last read or wrote, then does `job` (the app's own write or
    *  removal, `did` in words) and says what became of both. */
   const guarded = async (name: string, did: string, job: () => Promise<void>): Promise<void> => {
@@ -91,11 +97,14 @@ export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void)
           last.set(name, digestOf(text));
         }),
       ),
-    backup: (name) =>
+    backup: (name) => serial(name, () => keep(name)),
+    ...(inner.keptLater === undefined ? {} : { keptLater: inner.keptLater.bind(inner) }),
+    // Between a reader's read and its keep-aside the app's own retry may have written the file (owed-records.ts):
+    // only the text judged is kept aside, never the app's record written since.
+    backupRead: (name, text) =>
       serial(name, async () => {
-        const kept = await inner.backup(name);
-        last.set(name, null);
-        return kept;
+        if ((await onDisk(inner, name))?.digest !== digestOf(text)) throw new ChangedSinceReadError(name);
+        return keep(name);
       }),
     remove: (name) =>
       serial(name, () =>

@@ -8,6 +8,7 @@ import type { FileStore } from '../ports';
 import { isDanglingLink } from './dangling-link';
 import { backupHeadText, isTooLarge, sizeText, type TooLargeError } from './file-limits';
 import { newerVersion, unknownFields } from './newer-content';
+import { isChangedSinceRead } from './changed-since-read';
 
 export type ReadBack<T> =
   /** No file: nothing to say. */
@@ -63,17 +64,36 @@ export async function readBack<S extends z.ZodType>(
   schema: S,
   options: { maxChars?: number; own?: readonly string[] } = {},
 ): Promise<ReadBack<z.infer<S>>> {
+  // Between the read and the keep-aside the app's own retry may have written its record there (owed-records.ts): only
+  // the text judged is kept aside (changed-since-read.ts), else what the file holds now is read and judged instead.
+  try {
+    return await readOnce(files, name, schema, options, true);
+  } catch (cause) {
+    if (!isChangedSinceRead(cause)) throw cause;
+    return readOnce(files, name, schema, options, false);
+  }
+}
+
+async function readOnce<S extends z.ZodType>(
+  files: FileStore,
+  name: string,
+  schema: S,
+  options: { maxChars?: number; own?: readonly string[] },
+  judged: boolean,
+): Promise<ReadBack<z.infer<S>>> {
   let text: string | undefined;
+  const keep = (n: string): Promise<string | undefined> =>
+    judged && text !== undefined && files.backupRead ? keepRead(files, n, text) : keepAside(files, n);
   try {
     text = await files.read(name);
   } catch (cause) {
     // Too large to read (file-limits.ts): refused like a file of the wrong shape, kept aside.
-    if (isTooLarge(cause)) return { kind: 'refused', kept: await keepAside(files, name), reason: TOO_LARGE };
+    if (isTooLarge(cause)) return { kind: 'refused', kept: await keep(name), reason: TOO_LARGE };
     return { kind: 'unreadable', reason: readRefusal(cause) };
   }
   if (text === undefined) return { kind: 'absent' };
   if (text.length > (options.maxChars ?? Infinity))
-    return { kind: 'refused', kept: await keepAside(files, name), reason: TOO_LARGE };
+    return { kind: 'refused', kept: await keep(name), reason: TOO_LARGE };
   let json: unknown;
   let reason = NOT_ITS_FORM;
   try {
@@ -89,7 +109,7 @@ export async function readBack<S extends z.ZodType>(
     return { kind: 'read', value: parsed.data, newer: { fields, kept: await keptNewer(files, name, parsed.data) } };
   }
   const newer = newerVersion(json, parsed.error);
-  const kept = await keepAside(files, name);
+  const kept = await keep(name);
   return newer === undefined ? { kind: 'refused', kept, reason } : { kind: 'refused', kept, reason, newer };
 }
 
@@ -142,6 +162,13 @@ export async function keptForDropped(
 ): Promise<string | undefined> {
   return newer?.kept ?? keepAside(files, name);
 }
+
+/** Keeps aside the text read, as keepAside; a file changed since is rethrown (read again by readBack). */
+const keepRead = (files: FileStore, name: string, text: string): Promise<string | undefined> =>
+  (files.backupRead?.(name, text) ?? files.backup(name)).catch((cause: unknown) => {
+    if (isChangedSinceRead(cause)) throw cause;
+    return undefined;
+  });
 
 /** Moves the file aside (before a cleaned copy replaces it); undefined when even that failed. */
 export async function keepAside(files: FileStore, name: string): Promise<string | undefined> {

@@ -19,6 +19,8 @@ export interface WatchedFiles {
   /** The data folder's link to something missing, looked at again until it is back (link-back.ts); what is shown
    *  from every source goes through its `notices` and `line`. */
   linkBack: Pick<LinkBack, 'notices' | 'line' | 'stop'>;
+  /** At stop: what could not be saved is tried once more (owed-records.ts). */
+  settle?: () => Promise<void>;
 }
 
 const REASONS: Readonly<Record<string, string>> = {
@@ -152,6 +154,7 @@ export function watchWrites(inner: FileStore, changed: () => void, back?: () => 
         throw cause;
       }),
     backup: (name) => inner.backup(name),
+    ...(inner.keptLater === undefined ? {} : { keptLater: inner.keptLater.bind(inner) }),
     remove: (name) => inner.remove(name),
     async writeAtomic(name, text) {
       try {

@@ -121,6 +121,13 @@ describe('a refused file whose keep-aside failed is not written over until it is
       // The app's own record replaced it: it parses, and is not the refused text.
       expect(r.now !== undefined && r.now !== DAMAGED, 'the app wrote its own record').toBe(true);
       expect(r.now).toMatch(/^\{"version":1,"alarms":\{"alarm:/);
+      // The start's "kept in memory until there is room" is corrected once, by the keep-aside that made the copy:
+      // the reader's notice now names the copy (computed here from the folder), and holds no promise left standing.
+      const said = r.told.filter((m) => m.includes('alarm records could not'));
+      expect(said.length).toBe(1);
+      expect(said[0]).toContain(`The file was kept as ${join(r.dir, r.copies[0] ?? '')}.`);
+      expect(said[0]).not.toContain('until there is room');
+      expect(r.told.join('\n')).not.toContain(SECRET);
     }, 120_000);
   }
 });
