@@ -62,6 +62,8 @@ export interface EscalatorStatus {
   /** The answer stream can't be checked today (no probe may go: escalator-stream.ts streamHears): the answers are
    *  polled beside it, said for as long as it lasts. */
   answerPolled?: boolean;
+  /** While polled because the server didn't take the stream's probe: its failure, worded (ntfy.ts probeFailure). */
+  answerPolledWhy?: string;
 }
 
 /** A booked alert that must not ring (no longer mine, or acknowledged) whose cancel failed; `passed`: its time came. */
@@ -365,9 +367,17 @@ export function statusOf(r: Run): EscalatorStatus {
     ...(failedBookings.length > 0 ? { notBooked: failedBookings } : {}),
     ...(r.answerUnread === undefined ? {} : { answerUnread: r.answerUnread }),
     ...(reading ? { problemIsReading: true } : {}),
-    ...(r.stream?.unchecked?.() ? { answerPolled: true } : {}),
+    ...answerPolledOf(r),
     ...(maybe.unbooked ? { bookingUnknown: true } : {}),
   };
+}
+
+/** The answers read beside a stream nothing vouches for (escalator-stream.ts streamHears), with why where the
+ *  server didn't take its probe. */
+function answerPolledOf(r: Run): { answerPolled?: true; answerPolledWhy?: string } {
+  if (!r.stream?.unchecked?.()) return {};
+  const why = r.stream.uncheckedWhy?.();
+  return { answerPolled: true, ...(why ? { answerPolledWhy: why } : {}) };
 }
 
 const EACH_MINUTE = 'trying again each minute';

@@ -74,8 +74,10 @@ interface StreamRun {
   failures: number;
   /** Streams in a row that delivered, then ended within SHORT_MS. */
   short: number;
-  /** A probe was due and none may go today (kept across reconnects: the day's ledger says so for the next too). */
+  /** A probe was due and none may go today, or the server didn't take the last one (kept across reconnects:
+   *  the ledger says so for the next too); `uncheckedWhy`: the latter's failure, worded. */
   unchecked: boolean;
+  uncheckedWhy?: string | undefined;
 }
 
 interface OneStream {
@@ -112,7 +114,11 @@ function watchOne(o: AckStreamOptions, w: AckWatch, s: StreamRun, here: AbortCon
       s.live = true;
       s.failures = 0;
       w.onProblem(undefined);
-      const unchecked = (on: boolean) => void (s.unchecked !== on && ((s.unchecked = on), w.onUnchecked?.()));
+      const unchecked = (on: boolean, why?: string) => {
+        if (s.unchecked === on && s.uncheckedWhy === why) return;
+        [s.unchecked, s.uncheckedWhy] = [on, on ? why : undefined];
+        w.onUnchecked?.();
+      };
       probes = probeStream(o, () => ((one.deaf = true), here.abort()), unchecked);
     },
     (message) => probes?.heard(message),
@@ -193,6 +199,7 @@ export function openAckStream(o: AckStreamOptions, w: AckWatch): AckStream {
   return {
     live: () => s.live,
     unchecked: () => s.unchecked,
+    uncheckedWhy: () => s.uncheckedWhy,
     close() {
       s.closed = true;
       s.live = false;

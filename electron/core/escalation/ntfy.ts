@@ -7,7 +7,7 @@
 // (`GET /<topic>-ack/json?since=…`, ntfy-stream.ts), polled (`?poll=1&since=…`) beside it while the phone may answer,
 // after a wake or where the server refuses streaming: outbound only, no port opened here.
 import type { Clock } from '../ports';
-import { call, type HttpSend } from './http';
+import { call, describe, mayHaveLanded, type HttpSend } from './http';
 import { fetchStream, type HttpStream } from './http-stream';
 import { ackLineOf, acksOf, openAckStream, type AckStreamOptions } from './ntfy-stream';
 import { rateGate, waitingUntil, type RateGate } from './rate-gate';
@@ -65,6 +65,17 @@ function hostPart(server: string): { host?: string } {
   }
 }
 
+/** A probe's failure for a person: an answer refusing it as the server's refusal of the app's check ("HTTP 503");
+ *  one that may have landed (no answer in time) as unknown, never as not sent; else (no connection, a wait the
+ *  server asked for) as not sent. */
+function probeFailure(error: string, unknown: boolean | undefined): string {
+  const answered = /^the server answered (\d+)(.*)$/.exec(error);
+  if (unknown) return `its check's outcome is unknown: ${error}`;
+  if (!answered) return `its check couldn't be sent: ${error}`;
+  const status = answered[1] ?? '';
+  return `the server refused its check: HTTP ${status}${answered[2] || (status === '429' ? ' (too many requests)' : '')}`;
+}
+
 /** The answer stream's subscription (`<topic>-ack/json?since=…`) and its probe (ntfy-probe.ts): a plain message to
  *  the -ack topic, tried once (a lost one is probed again later, never taken as the stream's failure). */
 const streamOf = (
@@ -83,7 +94,7 @@ const streamOf = (
     call(
       { clock: o.clock, send: o.send, gate, retry: false },
       { method: 'POST', url: `${base}-ack`, headers: auth, body: text },
-    ).then((r) => r.ok),
+    ).then((r) => (r.ok ? true : { why: probeFailure(r.error, r.unknown), ...(r.unknown ? { unknown: true } : {}) })),
   ledger,
   ...(o.random ? { random: o.random } : {}),
 });
@@ -105,10 +116,16 @@ function cursors() {
 export function createNtfy(given: NtfyOptions): PhoneProvider {
   const gate = given.gateFor?.(ntfyChannelOf(given)) ?? rateGate();
   const ledger = gate.ledger ?? probeLedger();
-  // Every POST is a message ntfy may count against the day's quota (a try may have landed): probes stop first.
-  const send: HttpSend = (req, t) => {
-    if (req.method === 'POST') countPublish(ledger, given.clock.now());
-    return given.send(req, t);
+  // Every POST that may have landed is a message ntfy may count against the day's quota: probes stop first. One
+  // the server answered with a refusal (a 4xx, a 503: http.ts mayHaveLanded) stored nothing and spends nothing.
+  const send: HttpSend = async (req, t) => {
+    if (req.method !== 'POST') return given.send(req, t);
+    const res = await given.send(req, t).catch((e: unknown) => {
+      if (describe(e).unknown) countPublish(ledger, given.clock.now());
+      throw e;
+    });
+    if ((res.status >= 200 && res.status < 300) || mayHaveLanded(res.status)) countPublish(ledger, given.clock.now());
+    return res;
   };
   const o: NtfyOptions = { ...given, send };
   const base = `${o.server.replace(/\/+$/, '')}/${o.topic}`;

@@ -18,9 +18,13 @@ export interface ProbeLedger {
   probedMs?: number | undefined;
   /** The UTC day (its midnight) the counts are of. */
   dayMs?: number | undefined;
-  /** Messages the app published that day (every POST it sent: a try may have landed), probes among them. */
+  /** Messages the app published that day (every POST that may have landed: one the server answered with a refusal
+   *  stored nothing), probes among them. */
   published: number;
   probes: number;
+  /** The last probe the server didn't take (a 503, a 429, no connection), when and why, worded for a person. In
+   *  memory only: nothing vouches for the stream until a probe is taken and heard (a restart probes afresh). */
+  refused?: { atMs: number; why: string } | undefined;
   /** Called after each change (rate-gate-store.ts writes it to phone-waits.json, so a restart keeps the spacing). */
   readonly changed?: () => void;
 }
@@ -31,6 +35,8 @@ export const probeLedger = (): ProbeLedger => ({ published: 0, probes: 0 });
  *  dropped; counts of another day start over (ntfy.sh's quota is a day's). */
 export function ledgerAt(l: ProbeLedger, nowMs: number): ProbeLedger {
   if (l.probedMs !== undefined && l.probedMs > nowMs) l.probedMs = undefined;
+  // A refusal stays one (nothing vouches for the stream), its time no later than now: the spacing stays 10 min.
+  if (l.refused && l.refused.atMs > nowMs) l.refused = { ...l.refused, atMs: nowMs };
   const day = nowMs - (nowMs % DAY_MS);
   if (l.dayMs !== day) {
     l.dayMs = day;
@@ -50,12 +56,23 @@ export function countPublish(l: ProbeLedger, nowMs: number): void {
 export function probeWaitMs(l: ProbeLedger, nowMs: number, everyMs: number, firstMs: number): number | undefined {
   const now = ledgerAt(l, nowMs);
   if (now.probes >= PROBE_DAY_MAX || now.published >= PUBLISH_PROBE_STOP) return undefined;
-  return Math.max(firstMs, (now.probedMs ?? -Infinity) + everyMs - nowMs);
+  return Math.max(firstMs, lastTriedMs(now) + everyMs - nowMs);
 }
 
-/** A probe about to be published at `nowMs`. */
-export function countProbe(l: ProbeLedger, nowMs: number): void {
-  ledgerAt(l, nowMs).probes++;
+/** When the last probe was tried, taken or not: tries are spaced alike, so a server that refuses them isn't asked
+ *  again at each reconnect. */
+export const lastTriedMs = (l: ProbeLedger): number => Math.max(l.probedMs ?? -Infinity, l.refused?.atMs ?? -Infinity);
+
+/** A probe about to be published at `nowMs`; returns the undo for one the server then refuses. */
+export function countProbe(l: ProbeLedger, nowMs: number): () => void {
+  const before = { probedMs: l.probedMs, dayMs: ledgerAt(l, nowMs).dayMs };
+  l.probes++;
   l.probedMs = nowMs;
   l.changed?.();
+  return () => {
+    // A probe refused unstored (a 503, a 429, no connection) is no message of the day's: the allowance is unspent.
+    if (l.dayMs === before.dayMs) l.probes = Math.max(0, l.probes - 1);
+    l.probedMs = before.probedMs;
+    l.changed?.();
+  };
 }

@@ -6,6 +6,7 @@ import type { ReadinessCheck } from '../../shared/view-state';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import type { StartAlarm } from '../alarm/types';
 import type { EscalatorStatus } from './escalator';
+import { LATE_POLL_MS } from './escalator-run';
 import type { EscalationSettings } from './types';
 
 export interface AlarmCheckInput {
@@ -72,6 +73,16 @@ export interface PhoneCheckInput {
   shiftStartMs?: number;
 }
 
+/** The server didn't take the stream's probe (a 503, a 429): nothing vouches for the stream, and the poll reads
+ *  beside it (every POLL_MS in the hour after the phone's time, LATE_POLL_MS after: escalator-run.ts pollEveryMs).
+ *  Said, and a test never made is still said (adv50 r36: the line read only "set up but not tested"). */
+function probeRefusedCheck(i: PhoneCheckInput, why: string): ReadinessCheck {
+  const polled = `the app can't check that your phone's answers arrive (${why}); it reads them every ${LATE_POLL_MS / 1000} s or sooner instead`;
+  if (i.testedAtMs !== undefined) return { id: 'phone', result: 'ok', message: `Phone escalation: ${polled}.` };
+  const message = `Phone escalation: set up but not tested (Send test in Settings → Phone); ${polled}.`;
+  return { id: 'phone', action: 'settings', result: 'unknown', message };
+}
+
 export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
   const base = { id: 'phone' as const, action: 'settings' as const };
   // The server's 429 wait first: whatever failed, nothing is tried before it ends (said with its end).
@@ -105,6 +116,7 @@ export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
       result: 'problem',
       message: 'Phone escalation: its topic or keys are missing (Settings → Phone).',
     };
+  if (i.status?.answerPolledWhy) return probeRefusedCheck(i, i.status.answerPolledWhy);
   // While no probe may check the answer stream today, the poll reads beside it: said, so no one takes it for a check.
   if (i.status?.answerPolled)
     return {

@@ -66,6 +66,8 @@ export interface AckStream {
   live(): boolean;
   /** No probe may check the stream today (ntfy-probe.ts): live or not, the answers are polled beside it. */
   unchecked?(): boolean;
+  /** While unchecked because the server didn't take the last probe: why, worded (undefined: none may go today). */
+  uncheckedWhy?(): string | undefined;
   close(): void;
 }
 
