@@ -176,6 +176,16 @@ export interface FsFileStoreOptions {
   now?: () => number;
 }
 
+/** The file's text, or undefined when there is none (a second look after a link's target may have come back). */
+async function readAgain(path: string, maxBytes: number): Promise<string | undefined> {
+  try {
+    return await readRegular(path, maxBytes);
+  } catch (e) {
+    if (isNotFound(e)) return undefined;
+    throw e;
+  }
+}
+
 export function createFsFileStore(dir: string, options: FsFileStoreOptions = {}): FileStore {
   const now = options.now ?? Date.now;
   let ready: Promise<unknown> | undefined;
@@ -191,6 +201,9 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
         // A link to something missing is no "no file" (dangling-link.ts): said, never a first start.
         const link = linkMayExplain(e) ? await danglingAt(dir, name) : undefined;
         if (link !== undefined) throw link;
+        // A link's target can come back between the failed read and the look at the link (a mount): read once more,
+        // so what is there now is never taken as "no file" (read-first.ts would let a write go over it).
+        if (isNotFound(e) && linkMayExplain(e)) return await readAgain(join(dir, name), maxBytesOf(name));
         if (isNotFound(e)) return undefined;
         throw e;
       }

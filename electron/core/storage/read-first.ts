@@ -42,6 +42,10 @@ export function readFirst(inner: FileStore): FileStore {
     if (link === undefined) return;
     // Read, not used: only whether something is there now (a link still missing throws as itself).
     if ((await inner.read(name)) !== undefined) throw new UnreadFileError(name, link);
+  };
+  /** The change went through: nothing was there to lose. Only then is the mark gone: a look that found nothing while
+   *  the link was still missing (and the change failed) proves nothing about what comes back behind it. */
+  const done = (name: string): void => {
     marks.delete(name);
     cleared.add(name);
   };
@@ -66,14 +70,18 @@ export function readFirst(inner: FileStore): FileStore {
     async writeAtomic(name, text) {
       await first(name);
       await inner.writeAtomic(name, text);
+      done(name);
     },
     async remove(name) {
       await first(name);
       await inner.remove(name);
+      done(name);
     },
     async backup(name) {
       await first(name);
-      return await inner.backup(name);
+      const kept = await inner.backup(name);
+      done(name);
+      return kept;
     },
   };
 }
