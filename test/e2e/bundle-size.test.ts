@@ -48,7 +48,9 @@ import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-
 // away and coverage (−75); then "Asks you" as one statement, worded by main into the snapshot (adv49 r28).
 // 93.5 (95,789 bytes, from 95,830; fix49bytesD): Settings → Phone's save and New topic said in main's words (−41);
 // the entry 35,745. Still over the 90 KB ceiling (issue 49).
-const ALL_JS_RATCHET_KB = 93.5;
+// 93.6 (fix49scope, +82 in the first load, 35,828 of 35,840): a saved account's now-lines and fold say "saved 13:24"
+// where they say who is on call (adv49 r30 #2), with the popover's own savedShort and basisAt (95,872 bytes). Raised.
+const ALL_JS_RATCHET_KB = 93.6;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
 // judged in main and carried in the snapshot, so none of its rule loads first).
@@ -69,6 +71,7 @@ const ALL_JS_RATCHET_KB = 93.5;
 // 35.0 (35,807 bytes, from 35,857 with the now-line's name in two parts, its shared start cut first, adv49 r22):
 // formatDay and formatChosenLength, which only the views after the glance and the forms use, left shared/format.ts
 // (−56; +6 from the CSS file's new name); 33 bytes to spare.
+// 35.0 (35,828 bytes, from 35,746): the now-lines' and folds' saved mark (adv49 r30 #2); 12 bytes to spare.
 const FIRST_JS_RATCHET_KB = 35.0;
 const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
 

@@ -6,7 +6,7 @@ import { foldGroups, foldLine, NOW_LINES_SHOWN, type NowGroup, type NowLine } fr
 
 function line(id: string, tone: NowLine['tone'], names: string[] = [], you = false): NowLine {
   const people = names.length > 0 ? names.join(', ') : undefined;
-  return { id, head: '', tail: id, people, names, you, when: 'until Mon 18:00', tone, label: id };
+  return { id, head: '', tail: id, people, names, you, when: 'until Mon 18:00', saved: '', tone, label: id };
 }
 const group = (id: string, lines: NowLine[]): NowGroup => ({ id, heading: id, problem: false, lines });
 const many = (prefix: string, n: number): NowLine[] =>
@@ -19,6 +19,16 @@ describe("an account's now in one line", () => {
     expect(foldLine(mine)).toBe('3 schedules — you on 2; Alice, Bob, Dan');
   });
 
+  it('says its saved data before the names, once, counted where some of its lines are fresh (adv49 r30 #2)', () => {
+    const saved = (l: NowLine, at: string): NowLine => ({ ...l, saved: ` · saved ${at}` });
+    const acme = many('a', 4).map((l) => saved(l, '13:24'));
+    expect(foldLine(acme)).toBe('4 schedules · saved 13:24 — you on none; Carol, Bob');
+    // Two accounts in one line: Work's three read now, Acme's four saved at 13:24, Beta's two at Wed 09:00.
+    const beta = many('b', 2).map((l) => saved(l, 'Wed 09:00'));
+    expect(foldLine([...many('w', 3), ...acme, ...beta, line('z', 'unknown')])).toBe(
+      '10 schedules · 4 saved 13:24 · 2 saved Wed 09:00 — you on none of 9 read, 1 unknown; Carol, Bob',
+    );
+  });
   it('says what is uncovered and unknown, and never "none" for what it could not read', () => {
     const lines = [line('x', 'ok', ['Bob']), line('y', 'uncovered'), line('z', 'unknown'), line('w', 'unknown')];
     expect(foldLine(lines)).toBe('4 schedules — you on none of 2 read, 1 uncovered, 2 unknown; Bob');

@@ -2,7 +2,8 @@
 // by its schedule's own end, and my run's end said apart where another schedule leaves it unknown (adv47 r23 #3).
 import { statusNowLine, statusRunEndNote, statusRunLine } from '../../electron/cli/status-mine';
 import { onCallPhrase, runPhrase, shiftPhrase, trayRunEndNote } from '../../electron/core/state/tray-sections';
-import type { OnCallRun } from '../../electron/shared/on-call-run';
+import { myRunNext, type OnCallRun } from '../../electron/shared/on-call-run';
+import { myNextBlockLine } from '../../electron/core/state/tray-my-schedule-lines';
 import type { AppState, MyShift } from '../../electron/shared/view-state';
 import type { Said } from './text-registry-said';
 
@@ -49,4 +50,13 @@ export function nowStatements(
       ),
     );
   return out;
+}
+
+/** Under a short first item, my next on-call time as the menu says it: each of its blocks in its own schedule's
+ *  submenu, by that schedule's words alone (adv49 r30 #1), each a statement of its block. */
+export function nextBlockLines(state: AppState, f: Opts['f']): [MyShift, string][] {
+  return (myRunNext(state, f.nowMs)?.blocks ?? []).flatMap((b): [MyShift, string][] => {
+    const s = state.schedules.find((x) => x.id === b.scheduleId && x.accountId === b.accountId);
+    return s ? [[b, myNextBlockLine(s, b, f, state)]] : [];
+  });
 }

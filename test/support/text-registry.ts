@@ -9,7 +9,7 @@ import { myRunNext, myRunNow } from '../../electron/shared/on-call-run';
 import { handoffNextPhrase, handoffNowLine, buildHandoffSummary } from '../../electron/core/state/handoff-summary';
 import { buildTrayMenu, trayTooltip, type TrayMenuItem } from '../../electron/core/state/tray-menu';
 import { myShiftLine, nextPhrase } from '../../electron/core/state/tray-sections';
-import { nowStatements } from './text-registry-now';
+import { nextBlockLines, nowStatements } from './text-registry-now';
 import type { NotificationRequest } from '../../electron/core/ports';
 import type { CalendarInput } from '../../electron/core/calendar/publisher';
 import { calendarLog, notificationLog, type AccountReminders } from './text-registry-log';
@@ -142,7 +142,9 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
   if (next && state.me.onCallNow.length === 0)
     out.push(
       said('tray-tooltip', 'next', next, nextPhrase(state, f) ?? ''),
-      ...(menu ? [said('tray-menu', 'next', next, nextPhrase(state, f) ?? '')] : []),
+      // Under a short first item, each block of my next on-call time in its own schedule's submenu (adv49 r30).
+      ...(menu && !menuShort ? [said('tray-menu', 'next', next, nextPhrase(state, f) ?? '')] : []),
+      ...(menu && menuShort ? nextBlockLines(state, f).map(([b, text]) => said('tray-menu', 'next', b, text)) : []),
       said('status', 'next', next, statusNextOf(state, next, nextRun, o)),
     );
   if (next) out.push(said('handoff', 'next', next, handoffNextPhrase(state, next, o)));

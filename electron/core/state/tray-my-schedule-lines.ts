@@ -5,15 +5,39 @@
 // tooltip's words (tray-sections.ts), with the basis and, with several accounts, the account.
 import type { AppState, MyShift, ScheduleView } from '../../shared/view-state';
 import { myRunNext, myRunNow } from '../../shared/on-call-run';
-import { myShiftLine, runPhrase, shiftPhrase, trayRunEndNote, type Fmt } from './tray-sections';
+import { formatRelative } from '../../shared/format';
+import {
+  blockPhrase,
+  gapsSuffix,
+  myShiftLine,
+  runPhrase,
+  shiftPhrase,
+  trayRunEndNote,
+  type Fmt,
+} from './tray-sections';
 import { MENU_LINE_CHARS } from './tray-my-line';
 import type { TrayLeafItem } from './tray-items';
 
 const on = (s: ScheduleView, b: Pick<MyShift, 'accountId' | 'scheduleId'> | undefined): boolean =>
   !!b && b.accountId === s.accountId && b.scheduleId === s.id;
 
+/** "Your next block here: Work · Ops Mon 17:00 – Wed 13:00 · 1 d 20 h (in 4 h)": my next block on schedule `s`
+ *  alone, by its own window and basis. A per-schedule submenu speaks only of its schedule (adv49 r30 #1: the whole
+ *  run's line, "Work · Ops, then Acme · Ops …" or "On call now: unknown (couldn't load Gamma · …)", sat in Work's
+ *  submenu): my state across accounts is the first item's. What may hide before it is this schedule's own hole. */
+export function myNextBlockLine(s: ScheduleView, block: MyShift, f: Fmt, state: AppState): string {
+  const own = {
+    ...state,
+    schedules: [s],
+    me: { ...state.me, gaps: state.me.gaps.filter((g) => g.scheduleId === s.id && g.accountId === s.accountId) },
+  };
+  const hole = gapsSuffix(own, block, f);
+  const lead = hole === '' ? 'Your next block here' : 'Your next known block here';
+  return `${lead}: ${blockPhrase(block, f, state)} (${formatRelative(f.nowMs, block.start)})${hole}`;
+}
+
 /** The lines about me that the first item left out for schedule `s`: each block of mine on it now, my run where it
- *  starts on it (back to back on several schedules), or my next on-call time where its first block is on it. */
+ *  starts on it (back to back on several schedules), or my next block on it where my next on-call time has one. */
 export function myScheduleLines(s: ScheduleView, f: Fmt, state: AppState): TrayLeafItem[] {
   // The first item is the whole statement where it fits: said once, not again in each submenu.
   if (myShiftLine(state, f).length <= MENU_LINE_CHARS) return [];
@@ -29,7 +53,7 @@ export function myScheduleLines(s: ScheduleView, f: Fmt, state: AppState): TrayL
     const lines = mine.map((m) => `You are on call: ${shiftPhrase(m, f, state)}${note(m)}`);
     return [...lines, ...runLine].map(label);
   }
-  // Off call (or my now unknown): the whole statement of my next on-call time, with what may hide before it.
+  // Off call (or my now unknown): each block of my next on-call time on this schedule, by its own window.
   const next = myRunNext(state, f.nowMs);
-  return on(s, next?.blocks[0]) ? [label(myShiftLine(state, f))] : [];
+  return (next?.blocks ?? []).filter((b) => on(s, b)).map((b) => label(myNextBlockLine(s, b, f, state)));
 }

@@ -4,7 +4,8 @@
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 import { accountHeading, severalAccounts } from './accounts';
 import type { FormatContext } from './format-context';
-import { includesMe, orderedSchedules, uncoveredText } from './glance';
+import { includesMe, orderedSchedules, savedShort, uncoveredText } from './glance';
+import { basisAt } from '../../../electron/shared/knowledge';
 import { cardLines, namesOf } from './status-model';
 
 export interface NowLine {
@@ -18,8 +19,10 @@ export interface NowLine {
   /** Each of them by name (for an account's folded line). */
   names: string[];
   you: boolean;
-  /** "until Mon 18:00", "Uncovered until 22:00", "Unknown", "Showing saved data from 14:02". */
+  /** "until Mon 18:00", "Uncovered until 22:00", "Unknown"; from saved data "until 17:26 · saved 13:24". */
   when: string;
+  /** " · saved 13:24" where now is read from saved data, else '' (the fold says it once for its lines). */
+  saved: string;
   tone: 'ok' | 'uncovered' | 'unknown';
   /** The whole line in words (the name whole), for a screen reader and as its tooltip: it is shown cut. */
   label: string;
@@ -56,7 +59,13 @@ export function foldLine(lines: NowLine[], more = false): string {
   const you = known > 0 ? [`you on ${mine || (unknown ? `none of ${known} read` : 'none')}`] : [];
   const people = [...new Set(lines.flatMap((l) => l.names))].join(', ');
   const counts = [uncovered && `${uncovered} uncovered`, unknown && `${unknown} unknown`].filter(Boolean);
-  return `${lines.length}${more ? ' more' : ''} schedules — ${[...you, ...counts].join(', ')}${people && `; ${people}`}`;
+  // Its basis before the names, so the cut ("…") keeps it (adv49 r30 #2): each saved time once, counted where other
+  // lines are fresh ("30 schedules · 10 saved 13:24").
+  const marks = lines.map((l) => l.saved).filter(Boolean);
+  const saved = [...new Set(marks)]
+    .map((m) => (marks.length < known ? ` · ${marks.filter((x) => x === m).length}${m.slice(2)}` : m))
+    .join('');
+  return `${lines.length}${more ? ' more' : ''} schedules${saved} — ${[...you, ...counts].join(', ')}${people && `; ${people}`}`;
 }
 
 /** Folds the accounts with the most lines, one by one, until at most `limit` lines show: of equal ones, an account
@@ -98,7 +107,11 @@ export function nowLine(state: AppState, schedule: ScheduleView, ctx: FormatCont
   const now = lines.known && !uncovered ? schedule.now : null;
   const people = now ? namesOf(now) : undefined;
   const you = !!now && includesMe(state, schedule, now);
-  const when = uncovered ?? lines.now;
+  // Saved data says so where the line says it, as the tray and my state do (adv49 r30 #2): "until 17:26 · saved 13:24".
+  // With several accounts: an opened fold pushes the account's own notice under the bar. One account's one stale
+  // line, kept in view above its lines, says it for all of them (each line stays one line at 360 px).
+  const saved = lines.known && severalAccounts(state) ? savedShort(basisAt(schedule, ctx.nowMs), ctx) : '';
+  const when = `${uncovered ?? lines.now}${saved}`;
   const who = people ? `${people}${you ? ' (you)' : ''}, ` : '';
   return {
     id: schedule.id,
@@ -108,6 +121,7 @@ export function nowLine(state: AppState, schedule: ScheduleView, ctx: FormatCont
     names: now ? now.users.map((u) => u.name) : [],
     you,
     when,
+    saved,
     tone: now ? 'ok' : lines.known ? 'uncovered' : 'unknown',
     label: `${schedule.name}: ${who}${when}`,
   };
