@@ -13,6 +13,7 @@ import { sameWishInPlace } from './override-repeat';
 import { coverageGone } from './cover-still-asked';
 import { earlierFirst, type CreateGate } from './earlier-first';
 import { beforeSend } from './before-send';
+import { writeHeld } from './form-wait';
 import { answeredAt } from './settle-clock';
 import { answerOfCause } from '../../shared/write-answer';
 import { createDoubts, type CreateNote, type DoubtFile, type DoubtPool, type Doubts } from './override-again';
@@ -216,6 +217,9 @@ export function overrideCreator(deps: ActionDeps, kept?: DoubtFile, pool?: () =>
       if (!client) return NOT_SET_UP;
       const plan = planOverride(request, deps.snapshot.get(), deps.settings(), deps.clock.now());
       if (!plan.ok) return { ok: false as const, error: plan.error };
+      // Every flow that writes an override (form, take over, away, swap) holds to the account's wait (adv47 r36 #1).
+      const held = writeHeld(deps);
+      if (held) return held;
       const key = sameCreateKey(request, plan.value);
       const running = inFlight.get(key);
       if (running) return running;
