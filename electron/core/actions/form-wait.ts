@@ -43,9 +43,10 @@ export function formWords(error: ApiError, at: UnreadAt): string {
   const wait = waitSentence(error);
   const askedUntilMs = wait?.retryAfterMs === undefined ? undefined : at.nowMs + wait.retryAfterMs;
   const words = serviceWaitWords({ askedUntilMs }, at.nowMs, at.localZone);
-  if (wait === undefined || words === undefined) return fromApiError(error).error.message;
+  if (wait === undefined) return fromApiError(error).error.message;
   const said = 'serverMessage' in error ? error.serverMessage : undefined;
-  return withServiceWords(`${wait.sentence} ${words}.`, said);
+  // A wait past or unreadable promises nothing: the sentence alone, never "Try again in 0 s" (adv47 r36 #2).
+  return withServiceWords(words === undefined ? wait.sentence : `${wait.sentence} ${words}.`, said);
 }
 
 /** The failed check as the form's answer: its kind kept, its words as formWords says them. */

@@ -1,7 +1,7 @@
 // override:create: one creator shared by every flow that writes an override.
 import type { OncallClient } from '../../api/client-types';
 import type { OverrideOutcome, RequestOf, ResponseOf } from '../../shared/ipc-contract';
-import { failure, fromApiError, guarded, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps } from './common';
+import { failure, guarded, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps } from './common';
 import { planOverride, type PlannedOverride } from './override-window';
 import { readBefore, revisionNow, verifyUnknownWrite, type Before } from './override-verify';
 import { logReads } from './window-before';
@@ -13,7 +13,7 @@ import { sameWishInPlace } from './override-repeat';
 import { coverageGone } from './cover-still-asked';
 import { earlierFirst, type CreateGate } from './earlier-first';
 import { beforeSend } from './before-send';
-import { writeHeld } from './form-wait';
+import { formFailure } from './form-wait';
 import { answeredAt } from './settle-clock';
 import { answerOfCause } from '../../shared/write-answer';
 import { createDoubts, type CreateNote, type DoubtFile, type DoubtPool, type Doubts } from './override-again';
@@ -99,7 +99,9 @@ async function createOnce(
   } else {
     // Refused (a 4xx, a 429) or never sent: nothing was saved.
     settle(deps, sent, 'not_saved');
-    return result.error.kind === 'rejected' ? overrideRefusal(result.error, request, plan) : fromApiError(result.error);
+    if (result.error.kind === 'rejected') return overrideRefusal(result.error, request, plan);
+    // A 429's (or a held wait's) time said as the tray says it, never "Try again later" (adv47 r36 #2).
+    return formFailure(result.error, { nowMs: deps.clock.now(), localZone: deps.localZone?.() ?? 'UTC' });
   }
   // The schedule changed (or may have): refresh it now, without making the user wait for it.
   void deps.refresh({ reason: 'write', scheduleIds: [plan.scheduleId], rereadShifts: true });
@@ -217,9 +219,6 @@ export function overrideCreator(deps: ActionDeps, kept?: DoubtFile, pool?: () =>
       if (!client) return NOT_SET_UP;
       const plan = planOverride(request, deps.snapshot.get(), deps.settings(), deps.clock.now());
       if (!plan.ok) return { ok: false as const, error: plan.error };
-      // Every flow that writes an override (form, take over, away, swap) holds to the account's wait (adv47 r36 #1).
-      const held = writeHeld(deps);
-      if (held) return held;
       const key = sameCreateKey(request, plan.value);
       const running = inFlight.get(key);
       if (running) return running;

@@ -84,7 +84,8 @@ export function teamUpdate(deps: ActionDeps) {
         }
         result = verified;
       }
-      if (!result.ok) return fromApiError(result.error);
+      if (!result.ok)
+        return formFailure(result.error, { nowMs: deps.clock.now(), localZone: deps.localZone?.() ?? 'UTC' });
       doubts.delete(teamId);
       // The answer is the team we patched: one sent back without its id is still that team, never an id-less one.
       const team = { ...result.value, id: result.value.id ?? teamId };
@@ -112,7 +113,9 @@ export function chatGroupPut(deps: ActionDeps) {
       sending();
       const result = await client.putChatUserGroup(id.data, input.data);
       if (!result.ok)
-        return result.error.kind === 'outcome_unknown' ? chatGroupUnknown(result.error) : fromApiError(result.error);
+        return result.error.kind === 'outcome_unknown'
+          ? chatGroupUnknown(result.error)
+          : formFailure(result.error, { nowMs: deps.clock.now(), localZone: deps.localZone?.() ?? 'UTC' });
       deps.snapshot.set(withChatGroup(deps.snapshot.get(), id.data, result.value));
       const g = result.value;
       return {
