@@ -77,3 +77,18 @@ describe("a write's own 429 with an HTTP-date Retry-After", () => {
     }, 60_000);
   }
 });
+
+describe('the override write answered 503 with Retry-After 7200', () => {
+  it('stays outcome unknown and sends nothing again before the asked time', async () => {
+    const { h: hh, engine } = await soloWorld();
+    hh.sim.faults.set('createOverride', { status: 503, retryAfter: '7200' });
+    const first = await hh.clock.runWhileAdvancing<unknown>(override(engine));
+    expect(first).toMatchObject({ ok: true, value: { status: 'unknown' } });
+    await hh.clock.advance(3 * 60_000);
+    hh.sim.requests.clear();
+    const again = await hh.clock.runWhileAdvancing<unknown>(override(engine));
+    expect(hh.sim.requests.count({ route: 'createOverride' })).toBe(0);
+    expect(again).toMatchObject({ ok: true, value: { status: 'unknown' } });
+    await engine.stop();
+  }, 60_000);
+});
