@@ -192,8 +192,6 @@ function writeError(status: number, error: ApiError): ApiError {
       kind: 'outcome_unknown',
       cause: 'server',
       status,
-      // The wait the 5xx asked for: no write is sent before it, nor a re-read to settle this one (adv47 r36 #2).
-      ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
       message: `The service answered with an error (HTTP ${status}), ${UNKNOWN_TAIL}`,
     };
   }

@@ -74,13 +74,11 @@ function watch(m: Memory, client: OncallClient): OncallClient {
     const { error } = answer;
     if (error.kind === 'unauthorized') m.rejected.add(client);
     if (error.kind === 'forbidden' && scheduleId !== undefined) setOf(m.unreadable, client).add(scheduleId);
-    // A read's 429 is a wait of the key; a write's 429 or 5xx is one when it names its time (Retry-After still
-    // ahead): no write is sent again before it (adv47 r36 #2). An unnamed one leaves the write to its flow's Retry.
-    const named = 'retryAfterMs' in error && error.retryAfterMs !== undefined && error.retryAfterMs > 0;
-    if ((error.kind === 'rate_limited' && read) || (!read && named)) {
-      const ms = 'retryAfterMs' in error ? error.retryAfterMs : undefined;
-      const said = 'serverMessage' in error && error.serverMessage !== undefined ? { said: error.serverMessage } : {};
-      m.waits.set(client, { untilMs: m.clock.now() + (ms ?? UNNAMED_WAIT_MS), named: ms !== undefined, ...said });
+    // A read's 429 is a wait of the key; a write's leaves the write to its flow's Retry, as before (adv48 r33).
+    if (error.kind === 'rate_limited' && read) {
+      const untilMs = m.clock.now() + (error.retryAfterMs ?? UNNAMED_WAIT_MS);
+      const said = error.serverMessage === undefined ? {} : { said: error.serverMessage };
+      m.waits.set(client, { untilMs, named: error.retryAfterMs !== undefined, ...said });
     }
     return { ...answer, error: naming(error, m.keyName()) };
   };
@@ -114,8 +112,8 @@ function watch(m: Memory, client: OncallClient): OncallClient {
     getOverride: (...a) => unlessWaiting(() => client.getOverride(...a)),
     listCoverageRequests: (...a) => client.listCoverageRequests(...a),
     listAllCoverageRequests: (...a) => client.listAllCoverageRequests(...a),
-    putChatUserGroup: (...a) => unlessWaiting(() => client.putChatUserGroup(...a), undefined, false),
-    updateTeam: (...a) => unlessWaiting(() => client.updateTeam(...a), undefined, false),
+    putChatUserGroup: (...a) => client.putChatUserGroup(...a),
+    updateTeam: (...a) => client.updateTeam(...a),
     close: () => client.close(),
   };
 }
