@@ -8,17 +8,26 @@
 import type { ApiError } from '../../api/errors';
 import { serverSentence, withServiceWords } from '../../api/error-mapping';
 import { serviceWaitWords, type ServiceWait } from '../state/wait-words';
-import { failure, fromApiError, type Failure } from './common';
+import { failure, fromApiError, type ActionDeps, type Failure } from './common';
 import { busySentence, type UnreadAt } from './unread-words';
 
 /** A form's check while the account's wait is in force (the app's own next try is still ahead, as "Refresh now"
  *  holds back): nothing is sent, and the wait is said as the tray says it. undefined: no wait holds. */
-export function formHeld(wait: ServiceWait | undefined, at: UnreadAt): Failure | undefined {
+export function formHeld(
+  wait: ServiceWait | undefined,
+  at: UnreadAt,
+  then = 'Check it again then.',
+): Failure | undefined {
   if (wait?.appUntilMs === undefined || wait.appUntilMs <= at.nowMs) return undefined;
   const words = serviceWaitWords(wait, at.nowMs, at.localZone);
-  return words === undefined
-    ? undefined
-    : failure('service_wait', `${words}, so nothing was sent. Check it again then.`);
+  return words === undefined ? undefined : failure('service_wait', `${words}, so nothing was sent. ${then}`);
+}
+
+/** A write form's hold (override, team, chat group; issue 47, adv47 r36 #1): while the account's wait is in force
+ *  the write and its reads before it are not sent, and the wait is said as the tray says it. */
+export function writeHeld(deps: Pick<ActionDeps, 'clock' | 'localZone' | 'serviceWait'>): Failure | undefined {
+  const at = { nowMs: deps.clock.now(), localZone: deps.localZone?.() ?? 'UTC' };
+  return formHeld(deps.serviceWait?.(), at, 'Save it again then.');
 }
 
 /** The app's sentence for a failure that may carry the service's wait (a 429, a 5xx), without its "try again". */
@@ -34,9 +43,10 @@ export function formWords(error: ApiError, at: UnreadAt): string {
   const wait = waitSentence(error);
   const askedUntilMs = wait?.retryAfterMs === undefined ? undefined : at.nowMs + wait.retryAfterMs;
   const words = serviceWaitWords({ askedUntilMs }, at.nowMs, at.localZone);
-  if (wait === undefined || words === undefined) return fromApiError(error).error.message;
+  if (wait === undefined) return fromApiError(error).error.message;
   const said = 'serverMessage' in error ? error.serverMessage : undefined;
-  return withServiceWords(`${wait.sentence} ${words}.`, said);
+  // A wait past or unreadable promises nothing: the sentence alone, never "Try again in 0 s" (adv47 r36 #2).
+  return withServiceWords(words === undefined ? wait.sentence : `${wait.sentence} ${words}.`, said);
 }
 
 /** The failed check as the form's answer: its kind kept, its words as formWords says them. */

@@ -9,7 +9,7 @@ import { nameToKeep, scheduleAddedText, scheduleInputChecked } from '../../share
 import { failure, fromApiError, guarded, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps } from './common';
 import type { Snapshot } from '../model/snapshot';
 import { chatGroupUnknown, verifyTeamUpdate } from './write-verify';
-import { formFailure, formHeld } from './form-wait';
+import { formFailure, formHeld, writeHeld } from './form-wait';
 
 /** After a write with an unknown outcome, how long to let a slow server finish before reading again. */
 const DEFAULT_VERIFY_GRACE_MS = 3_000;
@@ -57,6 +57,8 @@ export function teamUpdate(deps: ActionDeps) {
       }
       const client = deps.client();
       if (!client) return NOT_SET_UP;
+      const held = writeHeld(deps);
+      if (held) return held;
       const teamId = id.data;
       const seen = (t: Team) => deps.snapshot.set(withTeam(deps.snapshot.get(), { ...t, id: t.id ?? teamId }));
       const earlier = doubts.get(teamId) ?? cachedTeam(deps.snapshot.get(), teamId);
@@ -82,7 +84,8 @@ export function teamUpdate(deps: ActionDeps) {
         }
         result = verified;
       }
-      if (!result.ok) return fromApiError(result.error);
+      if (!result.ok)
+        return formFailure(result.error, { nowMs: deps.clock.now(), localZone: deps.localZone?.() ?? 'UTC' });
       doubts.delete(teamId);
       // The answer is the team we patched: one sent back without its id is still that team, never an id-less one.
       const team = { ...result.value, id: result.value.id ?? teamId };
@@ -105,10 +108,14 @@ export function chatGroupPut(deps: ActionDeps) {
       if (!input.success) return fromApiError(validationError(input.error.issues));
       const client = deps.client();
       if (!client) return NOT_SET_UP;
+      const held = writeHeld(deps);
+      if (held) return held;
       sending();
       const result = await client.putChatUserGroup(id.data, input.data);
       if (!result.ok)
-        return result.error.kind === 'outcome_unknown' ? chatGroupUnknown(result.error) : fromApiError(result.error);
+        return result.error.kind === 'outcome_unknown'
+          ? chatGroupUnknown(result.error)
+          : formFailure(result.error, { nowMs: deps.clock.now(), localZone: deps.localZone?.() ?? 'UTC' });
       deps.snapshot.set(withChatGroup(deps.snapshot.get(), id.data, result.value));
       const g = result.value;
       return {
