@@ -7,7 +7,9 @@
 // read just before it: write-standing.ts) moves it on the same way (adv48 r17 #1), and so does any answer that sent
 // nothing while the standing learned the account can't write (a read before the POST refused the key), a 429 to the
 // write among them (that key's wait, and nothing written: adv48 r38 #2); an answer that may have landed never moves
-// on. When every key tried was refused or asked to wait, each key's answer is said, in the accounts' order.
+// on. When every key tried was refused or asked to wait, each key's answer is said, in the accounts' order. When the
+// last could only fail to read, the account asked about is asked too if it was passed over, and its answer said
+// first (Cover…'s request listed only to its key: adv48 r39 F3).
 import type { SessionHandlers } from './handlers';
 import { GONE, inSession, type Routes } from './account-routes';
 import type { Failure } from '../actions/common';
