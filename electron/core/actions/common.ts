@@ -27,6 +27,8 @@ export interface ActionDeps {
   keyName?: () => string | undefined;
   /** The wait the whole service asked of this account (its instants, as the tray says it), while it lasts. */
   serviceWait?: () => ServiceWait | undefined;
+  /** The account this acts for: a coverage request's ref names the account whose key listed it. */
+  accountId?: string;
 }
 
 export type { Failure } from '../../shared/failure';

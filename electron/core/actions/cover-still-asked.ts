@@ -20,6 +20,11 @@ const UNREAD = {
 const UNREAD_SINCE =
   'The coverage request could not be read just now, so whether it still asks for this cover is not known.';
 
+/** Not among the requests the service lists to this account's key: read through it, nothing is known of it. */
+const unlisted = (deps: ActionDeps): string =>
+  `The coverage request is not among those the service lists to ${deps.keyName?.() ?? 'this API key'} (it lists ` +
+  'them per user), so whether it still asks for cover could not be read through that key: nothing was sent.';
+
 /** The change (said, nothing sent) when the request this Create answers no longer asks; undefined: it still does. */
 export async function coverageGone(deps: ActionDeps, request: OverrideRequest): Promise<CoverChange | undefined> {
   const ref = request.coverageRequestId;
@@ -36,6 +41,11 @@ export async function coverageGone(deps: ActionDeps, request: OverrideRequest): 
   const found = list.value.requests.find((r) => r.id === id);
   // Listed but unreadable: it is still there, and the schedule read before the write decides the rest.
   if (found === undefined && list.value.unreadable.some((u) => u.id === id)) return undefined;
+  // Listed by another account's key, read here through this one's (that key could not: engine/write-through.ts):
+  // the service lists each user's own requests, so this key not listing it says nothing of a withdrawal.
+  const listedBy = ref.slice(0, Math.max(ref.lastIndexOf(':'), 0));
+  if (found === undefined && listedBy !== '' && deps.accountId !== undefined && listedBy !== deps.accountId)
+    return { failure: failure('stale_data', unlisted(deps)), since: UNREAD_SINCE };
   // Still asking, but perhaps for other hours than the form covers: held to what it asks now.
   if (found?.status === 'pending') return coverMoved(deps, request, found);
   // Named as the service named it when last read (a withdrawn one is no longer listed).

@@ -191,6 +191,7 @@ function handlersOf(
     localZone: o.localZone,
     keyName: () => standing.keyName(),
     serviceWait: () => serviceWaitOf(link.sync),
+    accountId: o.accountId,
   };
   const state = () =>
     deriveState({ ...inputsOf(o, held, link, o.demo, undefined), nowMs: o.clock.now(), localZone: o.localZone() });

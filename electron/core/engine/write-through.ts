@@ -7,7 +7,9 @@
 // read just before it: write-standing.ts) moves it on the same way (adv48 r17 #1), and so does any answer that sent
 // nothing while the standing learned the account can't write (a read before the POST refused the key), a 429 to the
 // write among them (that key's wait, and nothing written: adv48 r38 #2); an answer that may have landed never moves
-// on. When every key tried was refused or asked to wait, each key's answer is said, in the accounts' order.
+// on. When every key tried was refused or asked to wait, each key's answer is said, in the accounts' order. When the
+// last could only fail to read, the account asked about is asked too if it was passed over, and its answer said
+// first (Cover…'s request listed only to its key: adv48 r39 F3).
 import type { SessionHandlers } from './handlers';
 import { GONE, inSession, type Routes } from './account-routes';
 import type { Failure } from '../actions/common';
@@ -59,15 +61,15 @@ export async function writeThrough<R extends { scheduleId: string }, T>(
   request: R,
   run: (handlers: SessionHandlers, request: R) => Promise<Answer<T>>,
 ): Promise<Answer<T>> {
-  const tried = new Set<string>();
+  const tried = new Map<string, Answer<T>>();
   let last: Answer<T> = GONE;
   // Every account refused, or the last could not read: the refusal is what is said (told).
   let refused: Answer<T> | undefined;
   const answers: Answer<T>[] = [];
   for (let ref = via(request.scheduleId); !tried.has(ref); ref = via(request.scheduleId)) {
-    tried.add(ref);
     const r = await inSession(routes, { ...request, scheduleId: ref }, run);
     if (!r) return eachKey(answers, told(refused, last));
+    tried.set(ref, r.answer);
     last = r.answer;
     answers.push(r.answer);
     if (refusal(r.answer)) refused = r.answer;
@@ -75,5 +77,27 @@ export async function writeThrough<R extends { scheduleId: string }, T>(
     // 403 through this account): via then names another account, else the same one and the loop ends.
     if (!nothingSent(r.answer)) return r.answer;
   }
-  return eachKey(answers, told(refused, last));
+  const result = eachKey(answers, told(refused, last));
+  if (result !== last || last.ok || !COULD_NOT_READ.has(last.error.kind)) return result;
+  return withAsked(routes, request, run, tried, last);
+}
+
+/** The last account tried could only fail to read (Cover…'s request listed only to the asked account's key, adv48
+ *  r39 F3): the asked account's own answer is said too, first; passed over untried (it can't write now), it is asked
+ *  too, its read's wait answered from memory, unsent (write-standing.ts). Nothing before was sent: no duplicate. */
+async function withAsked<R extends { scheduleId: string }, T>(
+  routes: Routes,
+  request: R,
+  run: (handlers: SessionHandlers, request: R) => Promise<Answer<T>>,
+  tried: Map<string, Answer<T>>,
+  last: Answer<T>,
+): Promise<Answer<T>> {
+  if (tried.get(request.scheduleId) === last) return last;
+  const own = tried.get(request.scheduleId) ?? (await inSession(routes, request, run))?.answer;
+  if (own === undefined || own.ok || last.ok || !nothingSent(own)) return own ?? last;
+  // Its substantive answer (withdrawn, changed since planned…) is final; a read it could not make, or its key's
+  // state, is said with the last's.
+  if (!COULD_NOT_READ.has(own.error.kind) && !KEY_STATE.has(own.error.kind)) return own;
+  if (own.error.message === last.error.message) return own;
+  return { ok: false, error: { ...own.error, message: `${own.error.message} ${last.error.message}` } };
 }
