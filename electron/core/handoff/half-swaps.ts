@@ -25,7 +25,7 @@ interface Judged {
   replacedAt?: number;
 }
 
-export function createHalfSwaps(changed: () => void, nowMs: () => number = Date.now): HalfSwaps {
+export function createHalfSwaps(changed: () => void, clock: { now: () => number } = Date): HalfSwaps {
   const kept = new Map<string, HalfSwap>();
   const judged = new Map<string, Judged>();
   return {
@@ -35,7 +35,7 @@ export function createHalfSwaps(changed: () => void, nowMs: () => number = Date.
       const accountId = refParts(result.mine.scheduleId).accountId;
       if (isHalfDone(result)) kept.set(key, { accountId, name, result });
       else kept.delete(key);
-      judged.set(key, { notedMs: nowMs() });
+      judged.set(key, { notedMs: clock.now() });
       if (had || kept.has(key)) changed();
     },
     decorate(state, nowMs) {
