@@ -47,7 +47,7 @@ export function halfSwapLine(state: AppState, h: HalfSwap, at: At): string {
   if (h.replaced === 'whole')
     return `${who}: a change on the schedule replaced the cover of your ${win(mine)}; nothing is half done now`;
   if (h.replaced === 'part')
-    return `${who}: a change on the schedule replaced part of the cover of your ${win(mine)}; nothing more is sent for this swap`;
+    return `${who}: a change on the schedule changed the cover of your ${win(mine)} since it landed; nothing more is sent for this swap`;
   const read = state.schedules.find((x) => x.id === mine.scheduleId);
   const saved = read ? savedAt(read.status) : undefined;
   const basis = saved ? ` (${savedDataFrom(saved, opts)})` : '';

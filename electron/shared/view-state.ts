@@ -217,7 +217,8 @@ export const AppStateSchema = z.object({
         accountId: AccountIdSchema,
         name: z.string(),
         result: HalfSwapResultSchema,
-        /** A fresh read found a later change over my landed side (whole, or part): said once, no call to act. */
+        /** A fresh read found a later change over my landed side ('whole': its cover gone from it; 'part': changed
+         *  with the cover still on part of it): said once, no call to act. */
         replaced: z.enum(['whole', 'part']).optional(),
       }),
     )

@@ -83,22 +83,20 @@ function withReplaced(state: AppState, h: HalfSwap, j: Judged | undefined): Half
   return { ...h, replaced: anyHeld(state, h.result.mine) ? 'part' : 'whole' };
 }
 
-/** Whether the fresh read shows the side's people (its cover and the others kept) over any part of its window. */
+/** Whether the fresh read shows the side's cover (the teammate) on call over any part of its window: then the line
+ *  says the cover changed, never that it was replaced. */
 function anyHeld(state: AppState, side: SwapSide): boolean {
   const schedule = state.schedules.find((s) => s.id === side.scheduleId);
-  const want = peopleKey([side.email, ...side.others]);
+  const cover = side.email.toLowerCase();
   const [startMs, endMs] = [Date.parse(side.start), Date.parse(side.end)];
   return (schedule?.timeline ?? []).some(
     (span) =>
       span.kind === 'people' &&
       Date.parse(span.end) > startMs &&
       Date.parse(span.start) < endMs &&
-      peopleKey(span.users.map((u) => u.email)) === want,
+      span.users.some((u) => u.email.toLowerCase() === cover),
   );
 }
-
-const peopleKey = (emails: readonly string[]): string =>
-  [...new Set(emails.map((e) => e.toLowerCase()))].sort().join(',');
 
 /** The sides still owed: the hand back once asked, else their cover (and mine while its outcome is unknown). */
 function missingSides(h: HalfSwap): SwapSide[] {

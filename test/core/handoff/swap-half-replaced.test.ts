@@ -94,6 +94,14 @@ describe('a half swap whose landed side a manager replaced, said from what the s
     expect(tipLines(trayTooltip(engine.getState(), h.clock.now(), 'Etc/UTC'))).toEqual([]);
   }, 120_000);
 
+  it('the glance, when Carol still covers my Tue beside someone new, says the cover changed, never "replaced"', async () => {
+    const { h, engine } = await halfThenReplaced(['usr_carol', 'usr_alice']);
+    await h.clock.runWhileAdvancing(engine.handlers['sync:refresh'](null));
+    expect(tipLines(trayTooltip(engine.getState(), h.clock.now(), 'Etc/UTC'))).toEqual([
+      `Swap with Carol Lee: a change on the schedule changed the cover of your ${trayWin(h.clock.now(), TUE)} since it landed; nothing more is sent for this swap`,
+    ]);
+  }, 60_000);
+
   it('after Retry and Hand back were refused, Monday’s glance has no "half done … Retry or hand back"', async () => {
     const { h, engine, half } = await halfThenReplaced(['usr_alice', 'usr_bob']);
     const r = await h.clock.runWhileAdvancing(engine.handlers['swap:settle']({ action: 'retry', ...half }));
