@@ -42,8 +42,10 @@ export function createHalfSwaps(changed: () => void, clock: { now: () => number 
       // Re-judged on each fresh read of my landed side: a later change over it is said once, then leaves (F2).
       for (const [key, h] of kept) {
         const verdict = rejudge(state, h, judged.get(key));
-        if (verdict === 'gone') (kept.delete(key), judged.delete(key));
-        else if (verdict) judged.set(key, verdict);
+        if (verdict === 'gone') {
+          kept.delete(key);
+          judged.delete(key);
+        } else if (verdict) judged.set(key, verdict);
       }
       // A fresh read showing the missing side in place (made elsewhere: the web UI, another device) settles it.
       for (const [key, h] of kept) if (missingSides(h).every((side) => inPlace(state, side))) kept.delete(key);
