@@ -4,6 +4,8 @@
 import type { SwapResult, SwapSide } from './handoff';
 import type { AppState } from './view-state';
 import { formatWindow } from './format';
+import { savedAt } from './freshness';
+import { savedDataFrom } from './saved-words';
 
 export type HalfSwap = NonNullable<AppState['halfSwaps']>[number];
 
@@ -33,17 +35,27 @@ interface At {
 /** "Swap with Bob Stone half done: your cover of Mon 03:09–15:09 did not land" ("Work: …" with several accounts). */
 export function halfSwapLine(state: AppState, h: HalfSwap, at: At): string {
   const { mine, theirs, back } = h.result;
+  const opts = { nowMs: at.nowMs, localZone: at.localZone, ...(at.locale ? { locale: at.locale } : {}) };
   const win = (s: SwapSide): string => {
     const zone = state.schedules.find((x) => x.id === s.scheduleId)?.timeZone ?? undefined;
-    const opts = { nowMs: at.nowMs, localZone: at.localZone, ...(at.locale ? { locale: at.locale } : {}) };
     return formatWindow(s.start, s.end, { ...opts, ...(zone ? { scheduleZone: zone } : {}) });
   };
+  const label = state.accounts.length > 1 ? state.accounts.find((a) => a.id === h.accountId)?.label : undefined;
+  const who = `${label ? `${label}: ` : ''}Swap with ${h.name}`;
+  // Said from what the service holds now (adv48 r39 F2): a later change over my landed side leaves nothing to Retry
+  // or hand back; the half-done line names what it last read, dated when that read is saved data.
+  if (h.replaced === 'whole')
+    return `${who}: a change on the schedule replaced the cover of your ${win(mine)}; nothing is half done now`;
+  if (h.replaced === 'part')
+    return `${who}: a change on the schedule changed the cover of your ${win(mine)} since it landed; nothing more is sent for this swap`;
+  const read = state.schedules.find((x) => x.id === mine.scheduleId);
+  const saved = read ? savedAt(read.status) : undefined;
+  const basis = saved ? ` (${savedDataFrom(saved, opts)})` : '';
   const what =
     back !== null
       ? `handing your ${win(mine)} back ${SHORT[back.state]}`
       : mine.state === 'handed_off'
         ? `your cover of ${win(theirs)} ${SHORT[theirs.state]}`
         : `${h.name}'s cover of your ${win(mine)} ${SHORT[mine.state]}`;
-  const label = state.accounts.length > 1 ? state.accounts.find((a) => a.id === h.accountId)?.label : undefined;
-  return `${label ? `${label}: ` : ''}Swap with ${h.name} half done: ${what}`;
+  return `${who} half done: ${what}${basis}`;
 }

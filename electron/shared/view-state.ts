@@ -212,7 +212,16 @@ export const AppStateSchema = z.object({
   /** Swaps that landed on one side only (or whose second side's outcome is unknown), until settled: a Retry or Hand
    *  back landed, or a check found it done. Each is a problem on the glance with the swap window as its fix. */
   halfSwaps: z
-    .array(z.object({ accountId: AccountIdSchema, name: z.string(), result: HalfSwapResultSchema }))
+    .array(
+      z.object({
+        accountId: AccountIdSchema,
+        name: z.string(),
+        result: HalfSwapResultSchema,
+        /** A fresh read found a later change over my landed side ('whole': its cover gone from it; 'part': changed
+         *  with the cover still on part of it): said once, no call to act. */
+        replaced: z.enum(['whole', 'part']).optional(),
+      }),
+    )
     .optional(),
   /** An I'm away hand-off left half done (some blocks not handed off, Retry has work or a write may still land): its
    *  one problem line on the glance, its fix I'm away (core/handoff/half-handoff.ts). */

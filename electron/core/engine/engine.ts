@@ -328,7 +328,7 @@ export function createEngine(options: EngineOptions): Engine {
   const notices = (): AppState['notices'] => shown.keeper?.get().notices ?? [];
   const feed = feedOf(c, storage, settings, sessions, options.serveCalendarFeed !== false, options.secrets, notices);
   const fired: { store?: FiredStore } = {};
-  const halfSwaps = createHalfSwaps(() => hooks.changed());
+  const halfSwaps = createHalfSwaps(() => hooks.changed(), c.clock);
   const away: { status?: () => HandoffStatus } = {};
   const { keeper, readiness } = viewOf(
     c,

@@ -10,6 +10,7 @@ import type { WriteDeps } from './write-one';
 import { stillInPlace } from './held';
 import { isLandedPart } from './swap-again';
 import { partText } from './swap-text';
+import { replacedAnswer } from './swap-replaced';
 import { landedLate, landedLateText, settleKnown, settling, waitText } from './swap-unsettled';
 import {
   clip,
@@ -116,6 +117,9 @@ async function retryBoth(
   return { mine: sent, theirs: sent.state === 'handed_off' ? await send(deps, theirs, mine.email) : theirs };
 }
 
+const nameOf = (deps: SettleDeps, mine: SwapSide, theirs: SwapSide): string =>
+  teammateName(deps.state(), theirs.scheduleId, mine.email);
+
 /** One flow at a time per swap: a Retry and a Hand back pressed together (or twice) run one after the other, each
  *  reading the service again, so they never both write. */
 const running = new Map<string, Promise<unknown>>();
@@ -143,6 +147,10 @@ async function settleOnce(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapR
     mine = await verify(deps, mine);
     theirs = await verify(deps, theirs);
     back = back && (await verify(deps, back));
+    // My landed side read again: a later change over it is said as that, never "Carol now covers your Tue".
+    const told =
+      back === null ? await replacedAnswer(deps, nameOf(deps, mine, theirs), { mine, theirs }, 'check') : undefined;
+    if (told) return told;
   } else if (r.action === 'retry') {
     if (back) return failure('validation', 'Your shift is being handed back: nothing else is sent for this swap.');
     const told = await retryBoth(deps, mine, theirs);
@@ -194,6 +202,10 @@ async function settleOnce(deps: SettleDeps, r: SwapSettleRequest): Promise<SwapR
       return { mine, theirs, back: null, text: swapText(deps, name, mine, theirs, null) };
     }
     if (mayHaveLanded(theirs)) theirs = { ...theirs, state: 'not_landed', message: SETTLED_UNSEEN };
+    // A later change covers my landed side: nothing to hand back, said from what holds (swap-replaced.ts).
+    const gone =
+      back === null ? await replacedAnswer(deps, nameOf(deps, mine, theirs), { mine, theirs }, 'hand-back') : undefined;
+    if (gone) return gone;
     // Me again over my block, with whoever else was on call with me then (kept).
     // (Its `within` was about me around my block; the hand back replaces the teammate, so it reads its window only.)
     const start: SwapSide = { ...mine, within: undefined, email: me, state: 'pending', message: '' };

@@ -75,15 +75,24 @@ export function staleText(deps: TextDeps, name: string, theirs: SwapSide): strin
   return `Nothing was swapped: ${name}'s ${windowText(deps, theirs)} was read again before anything was sent. ${theirs.message}`;
 }
 
+/** My side landed and a later change covers it now (`mine.message` says what holds), then what this press did
+ *  (`after`): the one wording of "what landed, what changed" that Retry, Hand back and Check say (adv48 r39 F1). */
+export function landedThenText(deps: TextDeps, name: string, mine: SwapSide, after: string): string {
+  return `${name}'s cover of your ${windowText(deps, mine)} landed, and a later change covers it now${after} ${mine.message}`;
+}
+
+/** Check over a half swap whose landed side a later change covers: that, then what their side is. */
+export function checkedThenText(deps: TextDeps, name: string, mine: SwapSide, theirs: SwapSide): string {
+  const after = `; your cover of ${name}'s ${windowText(deps, theirs)} ${landedPhrase[theirs.state]}.${why(theirs)}`;
+  return landedThenText(deps, name, mine, after);
+}
+
 /** A Retry that found the landed side gone: what holds now, and that the second side was not sent. */
 export function undoneText(deps: TextDeps, name: string, mine: SwapSide, theirs: SwapSide): string {
-  const gone =
-    mine.state === 'handed_off'
-      ? 'landed, and a later change covers it now'
-      : mine.state === 'changed'
-        ? 'is no longer in place'
-        : 'could not be checked';
-  return `${name}'s cover of your ${windowText(deps, mine)} ${gone}, so your cover of ${name}'s ${windowText(deps, theirs)} was not sent. ${mine.message}`;
+  const notSent = `, so your cover of ${name}'s ${windowText(deps, theirs)} was not sent.`;
+  if (mine.state === 'handed_off') return landedThenText(deps, name, mine, notSent);
+  const gone = mine.state === 'changed' ? 'is no longer in place' : 'could not be checked';
+  return `${name}'s cover of your ${windowText(deps, mine)} ${gone}${notSent} ${mine.message}`;
 }
 
 /** A Retry that found my side landed in part (its answer lost; a manager changed the rest since): half done. */

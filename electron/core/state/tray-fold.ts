@@ -58,8 +58,10 @@ export function foldProblems(all: readonly TrayMenuItem[]): TrayMenuItem[] {
 /** Each swap still half done, its fix as the action: the swap window on my block, with Retry and Hand back. */
 function halfSwapItems(state: AppState, f: Fmt): TrayLeafItem[] {
   const at = { nowMs: f.nowMs, localZone: f.localZone, locale: f.locale };
-  return (state.halfSwaps ?? []).map((h) => {
+  return (state.halfSwaps ?? []).map((h): TrayLeafItem => {
     const { scheduleId, start, end } = h.result.mine;
+    // A later change replaced my landed side: Retry and Hand back would send nothing, so none is offered.
+    if (h.replaced) return { type: 'label', label: halfSwapLine(state, h, at) };
     return {
       type: 'action',
       label: `${halfSwapLine(state, h, at)}: Retry or hand back…`,

@@ -87,11 +87,10 @@ describe('swap: a manager changes a side between plan and write', () => {
       engine.handlers['swap:settle']({ action: 'hand-back', ...half.value }),
     );
     if (!back.ok) throw new Error(back.error.message);
-    expect(back.value.back?.state).toBe('changed');
+    // My landed side changed since it landed: said so (Retry's words, adv48 r39 F1), no hand back is sent.
+    expect(back.value.back).toBeNull();
     // Carol is still on call there: Alice is beside her (not "covers", which said Carol had gone).
-    expect(back.value.back?.message).toMatch(
-      /^Changed since you planned it: Alice Doe is now on call with Carol Lee Tue /,
-    );
+    expect(back.value.mine.message).toMatch(/^Changed since it landed: Alice Doe is now on call with Carol Lee Tue /);
     expect(overridesOn(h, 'sch_pair')).toHaveLength(before);
   }, 60_000);
 });
