@@ -44,9 +44,9 @@ export function halfSwapLine(state: AppState, h: HalfSwap, at: At): string {
   const who = `${label ? `${label}: ` : ''}Swap with ${h.name}`;
   // Said from what the service holds now (adv48 r39 F2): a later change over my landed side leaves nothing to Retry
   // or hand back; the half-done line names what it last read, dated when that read is saved data.
-  if (h.replaced === 'whole')
+  if (h.replaced === true)
     return `${who}: a change on the schedule replaced the cover of your ${win(mine)}; nothing is half done now`;
-  if (h.replaced === 'part')
+  if (h.replaced === false)
     return `${who}: a change on the schedule changed the cover of your ${win(mine)} since it landed; nothing more is sent for this swap`;
   const read = state.schedules.find((x) => x.id === mine.scheduleId);
   const saved = read ? savedAt(read.status) : undefined;

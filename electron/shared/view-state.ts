@@ -217,9 +217,10 @@ export const AppStateSchema = z.object({
         accountId: AccountIdSchema,
         name: z.string(),
         result: HalfSwapResultSchema,
-        /** A fresh read found a later change over my landed side ('whole': its cover gone from it; 'part': changed
-         *  with the cover still on part of it): said once, no call to act. */
-        replaced: z.enum(['whole', 'part']).optional(),
+        /** Present once a fresh read found a later change over my landed side: true when the cover is gone from all
+         *  of it (replaced), false when it still holds part of it (changed). Said once, no call to act. (A boolean,
+         *  not an enum: the popover's first load had no bytes to spare.) */
+        replaced: z.boolean().optional(),
       }),
     )
     .optional(),

@@ -50,7 +50,9 @@ import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-
 // the entry 35,745. Still over the 90 KB ceiling (issue 49).
 // 93.6 (fix49scope, +82 in the first load, 35,828 of 35,840): a saved account's now-lines and fold say "saved 13:24"
 // where they say who is on call (adv49 r30 #2), with the popover's own savedShort and basisAt (95,872 bytes). Raised.
-const ALL_JS_RATCHET_KB = 93.6;
+// 93.8 (96,026 bytes; fix48half): a half swap whose landed side a later change replaced says so once, without its
+// Retry button (adv48 r39 F2); the entry 35,839 of 35,840 (its flag a boolean, not an enum). Raised.
+const ALL_JS_RATCHET_KB = 93.8;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
 // judged in main and carried in the snapshot, so none of its rule loads first).

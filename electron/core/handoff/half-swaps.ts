@@ -82,7 +82,7 @@ function freshAt(state: AppState, side: SwapSide): number | undefined {
 
 function withReplaced(state: AppState, h: HalfSwap, j: Judged | undefined): HalfSwap {
   if (j?.replacedAt === undefined) return h;
-  return { ...h, replaced: anyHeld(state, h.result.mine) ? 'part' : 'whole' };
+  return { ...h, replaced: !anyHeld(state, h.result.mine) };
 }
 
 /** Whether the fresh read shows the side's cover (the teammate) on call over any part of its window: then the line

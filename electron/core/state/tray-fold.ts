@@ -61,7 +61,7 @@ function halfSwapItems(state: AppState, f: Fmt): TrayLeafItem[] {
   return (state.halfSwaps ?? []).map((h): TrayLeafItem => {
     const { scheduleId, start, end } = h.result.mine;
     // A later change replaced my landed side: Retry and Hand back would send nothing, so none is offered.
-    if (h.replaced) return { type: 'label', label: halfSwapLine(state, h, at) };
+    if (h.replaced !== undefined) return { type: 'label', label: halfSwapLine(state, h, at) };
     return {
       type: 'action',
       label: `${halfSwapLine(state, h, at)}: Retry or hand back…`,
