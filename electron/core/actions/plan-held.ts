@@ -166,7 +166,7 @@ function windowAsPlanned(deps: HeldDeps, c: PlannedCover, held: readonly Held[])
 }
 
 /** A write sent before whose cover the service holds over part of the window (a manager changed the rest since):
- *  it landed in part, said as what holds, the change since with it; undefined when the cover holds none of it. */
+ *  it landed in part, said as what holds, the change since with it; undefined when not known to have landed. */
 function landedInPart(
   deps: HeldDeps,
   c: PlannedCover,
@@ -176,7 +176,9 @@ function landedInPart(
   const to = c.to.toLowerCase();
   const rest = others.filter((e) => e !== to);
   const part = merged(held).filter((h) => sameSet(h.emails, [to, ...rest]));
-  if (part.length === 0) return undefined;
+  // The person replaced still on call in part is what a write that never landed leaves (a manager gave the cover a
+  // part): not known to have landed, so it is a change since planned, never "the earlier request landed".
+  if (part.length === 0 || held.some((h) => h.emails.includes(c.from.toLowerCase()))) return undefined;
   const who = to === deps.meOn(c.scheduleId) ? 'You cover' : `${deps.nameOf(c.scheduleId, c.to)} covers`;
   const when = joinNames(part.map((h) => deps.windowOf(c.scheduleId, h.startMs, h.endMs)));
   const since = changeText(deps, { ...c, from: c.to, others: rest }, held, [], true);

@@ -6,6 +6,7 @@
 // Pair world: my Mon 3/23 is with Alice; Bob covers it.
 import { describe, expect, it } from 'vitest';
 import type { OncallClient } from '../../../electron/api/client-types';
+import { itemOutcome } from '../../../electron/shared/handoff-text';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME } from '../support/seeds';
 import { overridesOn, pairSeed, START } from './support/pair-world';
@@ -72,18 +73,26 @@ describe('away: the app stopped while a write was in flight', () => {
     expect(overridesOn(h, 'sch_pair')).toHaveLength(2);
   }, 60_000);
 
-  it('landed, then a manager changed part of it: said as changed with what holds now, never "did not land"; Retry sends nothing', async () => {
+  // Landed, then changed: one rule in every flow (late-landed-partly-replaced.test.ts, landed-again.ts): kept as
+  // handed off with what landed and what changed since, shown "Handed off to Bob ✓, then changed: …" (handoff-text.ts).
+  it('landed, then a manager changed part of it: said as landed with what changed since, never "did not land"; Retry sends nothing', async () => {
     const h = await crashWhileSending('land');
     expect(overridesOn(h, 'sch_pair')).toHaveLength(1);
     const mid = Date.parse(MON.start) + 6 * 3_600_000;
     const w = { startMs: mid, endMs: mid + 2 * 3_600_000, userIds: ['usr_carol', 'usr_alice'] };
     h.sim.state.addOverride('sch_pair', w, h.clock.now());
     const { engine, item } = await restart(h);
-    expect(item?.state).toBe('changed');
-    expect(item?.message).toMatch(/Carol Lee/);
+    const landedThenChanged = (i: typeof item) => {
+      expect(i).toMatchObject({ state: 'handed_off', outcome: 'landed-then-changed' });
+      expect(i?.message).toMatch(/Changed since it landed: Carol Lee is now on call with Alice Doe/);
+      expect(i?.message).not.toMatch(/did not land|Retry sends|Nothing was sent/i);
+      expect(itemOutcome(i!)).toMatch(/^Handed off to Bob Stone ✓, then changed: /);
+    };
+    landedThenChanged(item);
+    expect(item?.message).toMatch(/^Bob Stone covers .* of it \(the earlier request landed\)\. /);
     const retried = await h.clock.runWhileAdvancing(engine.handlers['handoff:retry'](null));
-    const again = retried.ok ? retried.value.run?.items[0] : undefined;
-    expect(again?.state).toBe('changed');
+    landedThenChanged(retried.ok ? retried.value.run?.items[0] : undefined);
+    // Only the app's one write and the manager's: nothing sent again.
     expect(overridesOn(h, 'sch_pair')).toHaveLength(2);
   }, 60_000);
 });
