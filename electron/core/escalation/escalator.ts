@@ -63,6 +63,8 @@ export interface Escalator {
   status(): EscalatorStatus;
   /** Tries again what was refused for good (Send test: the user may have fixed the token on the server). */
   retry(): Promise<void>;
+  /** A Send test to these settings went through: a refusal of an alert sent before it no longer stands. */
+  tested(): void;
   /** Stops; answers once the request under way (if any) is done and saved. */
   stop(): Promise<void>;
 }
@@ -242,6 +244,11 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
         r.bookRefused = undefined;
         await tick(r);
       }),
+    tested: () => {
+      if (r.sendRefused === undefined) return;
+      r.sendRefused = undefined;
+      o.changed?.(statusOf(r));
+    },
     stop() {
       r.stopped = true;
       r.cancelTimer?.();
