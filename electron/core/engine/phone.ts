@@ -386,7 +386,8 @@ function phoneIntent(o: PhoneWiringOptions, run: PhoneRun, live: Live, i: PhoneI
   return sendTest(o, provider, {
     secrets: () => secretValuesOf(run),
     stopped: () => run.stopped,
-    tested: (atMs) => void ((run.testedAtMs = atMs), (run.testRefused = undefined), o.changed()),
+    tested: (atMs) =>
+      void ((run.testedAtMs = atMs), (run.testRefused = undefined), live.escalator?.tested(), o.changed()),
     refused: (why) => void ((run.testRefused = why), o.changed()),
   });
 }

@@ -169,6 +169,11 @@ export interface Run {
    *  more is booked, sent or polled on this channel until the phone settings change (a new escalator) or Send test
    *  (`retry`). Before, the same refused booking was POSTed every minute. */
   bookRefused?: string | undefined;
+  /** An alert sent at its time refused for good (a 4xx but 408/429: the user key, token or webhook no longer valid),
+   *  with the service's reason: the service's latest word on these settings, so it stays readiness after that
+   *  start's hour, until a later send or a Send test goes through or the settings change (a new escalator). Before,
+   *  it went with the start's hour and the next shift read "armed ✓" (adv50 r37 #1). */
+  sendRefused?: string | undefined;
   /** Targets past their time whose alarm hadn't rung here yet, and when this run first found them so (dueOf). */
   pastUnrung: Map<string, number>;
   /** Cancels of alerts that must not ring that haven't gone through (key → when it rings, why, the failure). */
@@ -335,7 +340,7 @@ export function statusOf(r: Run): EscalatorStatus {
   // Tried again each minute, but not while the server's Retry-After runs (its end is said with it: phone.ts).
   const minutely = (failed: string | undefined) =>
     failed && retriedEachMinute(failed) && waitingUntilMs === undefined ? `${failed}; ${EACH_MINUTE}` : failed;
-  const head = before ?? missed ?? maybe.unbooked;
+  const head = before ?? missed ?? sendRefusedWords(r) ?? maybe.unbooked;
   const problem = minutely(head ?? notBooked(r) ?? r.problem);
   const failedBookings = head === undefined ? bookingsFailed(r) : [];
   const reading = r.answerUnread !== undefined && problem === `${READING}: ${r.answerUnread}`;
@@ -371,6 +376,11 @@ export function statusOf(r: Run): EscalatorStatus {
     ...(maybe.unbooked ? { bookingUnknown: true } : {}),
   };
 }
+
+/** The last alert's refusal for good, once its start's own problem is no longer said (missed.ts missedProblem). */
+const sendRefusedWords = (r: Run): string | undefined =>
+  r.sendRefused &&
+  `the phone won’t be reached: the last phone alert was refused (${r.sendRefused}); fix the settings in Settings → Phone, then Send test`;
 
 /** The answers read beside a stream nothing vouches for (escalator-stream.ts streamHears), with why where the
  *  server didn't take its probe. */

@@ -39,7 +39,10 @@ export async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, n
   outcome(r, answer, SENDING);
   if (answer.ok) {
     // Both let go (not one short-cutting the other): sent, it is neither missed nor waiting to be booked.
-    const wasMissed = r.missed.delete(t.key);
+    // The service took these settings again: its earlier refusal no longer stands.
+    const wasRefused = r.sendRefused !== undefined;
+    r.sendRefused = undefined;
+    const wasMissed = r.missed.delete(t.key) || wasRefused;
     if (r.bookFailed.delete(t.key) || wasMissed) r.o.changed?.(statusOf(r));
     if (answer.value !== null)
       r.state.receipts = { ...r.state.receipts, [t.key]: { receipt: answer.value, ch: provider.channel } };
@@ -60,6 +63,7 @@ export async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, n
   if (answer.waitUntilMs !== undefined && Number.isFinite(next.nextMs))
     next.nextMs = Math.max(next.nextMs, answer.waitUntilMs);
   r.missed.set(t.key, next);
+  if (answer.refused === true) r.sendRefused = answer.error;
   r.o.changed?.(statusOf(r));
 }
 

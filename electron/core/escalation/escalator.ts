@@ -63,6 +63,8 @@ export interface Escalator {
   status(): EscalatorStatus;
   /** Tries again what was refused for good (Send test: the user may have fixed the token on the server). */
   retry(): Promise<void>;
+  /** A Send test to these settings went through: a refusal of an alert sent before it no longer stands. */
+  tested(): void;
   /** Stops; answers once the request under way (if any) is done and saved. */
   stop(): Promise<void>;
 }
@@ -176,6 +178,13 @@ function lookAgain(r: Run, woke: boolean): Promise<void> {
   return tick(r);
 }
 
+/** A Send test went through to these settings: an alert's earlier refusal for good no longer stands. */
+function testWentThrough(r: Run): void {
+  if (r.sendRefused === undefined) return;
+  r.sendRefused = undefined;
+  r.o.changed?.(statusOf(r));
+}
+
 export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf): Promise<Escalator> {
   const report = o.report ?? ((n: Notice) => o.log?.(n.message));
   // The channels the app has, when it knows the one in use: an entry naming another was never its booking.
@@ -242,6 +251,7 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
         r.bookRefused = undefined;
         await tick(r);
       }),
+    tested: () => testWentThrough(r),
     stop() {
       r.stopped = true;
       r.cancelTimer?.();
