@@ -62,6 +62,8 @@ export interface FiredRecord {
   heldMacs?: string[];
   /** Only for a file read as its schema: what it says of its own save (fired-saved.ts). */
   stamp?: SavedStamp;
+  /** There was no file at all (not one that couldn't be read): under a signed stamp, the oldest copy possible. */
+  absent?: boolean;
 }
 
 /** A held message as it reads back (unknown fields stripped): what its MAC is made over, so a write and the read
@@ -166,7 +168,7 @@ export async function readFired(files: FileStore, onNotice: (notice: Notice) => 
     );
     return empty();
   }
-  if (text === undefined) return empty();
+  if (text === undefined) return { ...empty(), absent: true };
   const json = parseJson(text);
   const parsed = json.ok ? FiredFileSchema.safeParse(json.value) : undefined;
   if (parsed?.success) {

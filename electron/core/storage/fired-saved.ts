@@ -53,13 +53,22 @@ export function ownStamp(signer: RecordSigner | undefined, stamp: SavedStamp | u
   return stamp;
 }
 
-/** Said once when an older copy is found. The instant is a date and time (never a relative day). */
-export function olderCopyNotice(kept: string | undefined, handledBeforeMs: number, localZone?: string): Notice {
+/** Said once when an older copy is found (`kept` undefined and `missing`: the file was gone). The instant is a date
+ *  and time (never a relative day). A coverage request has no due time, so the stamp proves nothing of it: a missing
+ *  record lists none, and that is said. */
+export function olderCopyNotice(
+  kept: string | undefined,
+  handledBeforeMs: number,
+  localZone?: string,
+  missing = false,
+): Notice {
   const at = formatDate(handledBeforeMs, { clock: true, ...(localZone === undefined ? {} : { localZone }) });
   const where = kept === undefined ? '' : ` (kept as ${kept})`;
-  const message =
-    `The record of reminders already shown was an older copy than the one the app last saved${where}: ` +
-    `reminders due up to ${at} were handled while the app was running and are not shown again.`;
+  const handled = `reminders due up to ${at} were handled while the app was running and are not shown again`;
+  const message = missing
+    ? `The record of reminders already shown was missing: ${handled}; a coverage request already shown may be ` +
+      'shown again, since only that record lists them.'
+    : `The record of reminders already shown was an older copy than the one the app last saved${where}: ${handled}.`;
   return { id: OLDER_COPY_NOTICE_ID, message };
 }
 
@@ -73,17 +82,19 @@ export interface HandledRead {
 }
 
 /** Up to when reminders were handled, from reminders.json's own stamp (`stamp`: undefined when it was absent or
- *  refused) and the companion's: an older copy is said once and kept aside (`kept`: already kept by the entry checks). */
+ *  refused) and the companion's: an older copy is said once and kept aside (`kept`: already kept by the entry checks).
+ *  A reminders.json that is gone (`missing`) under the app's stamp is the oldest copy possible, handled as one; one
+ *  that couldn't be read is said as such already (reminders may repeat). */
 export async function handledRead(
   files: FileStore,
   stamp: SavedStamp | undefined,
-  o: { signer: RecordSigner | undefined; nowMs: number; retentionMs: number; localZone?: string },
+  o: { signer: RecordSigner | undefined; nowMs: number; retentionMs: number; localZone?: string; missing?: boolean },
   keep: () => Promise<string | undefined>,
   onNotice: (n: Notice) => void,
 ): Promise<HandledRead> {
   // The stamp is read (and a damaged one kept aside and said) even when reminders.json proves nothing itself.
   const last = await lastSave(files, o.signer, o.nowMs, onNotice);
-  if (stamp === undefined) return { older: false, owed: new Set() };
+  if (stamp === undefined && o.missing !== true) return { older: false, owed: new Set() };
   const own = ownStamp(o.signer, stamp);
   const carried =
     own.handledBeforeMs !== undefined && own.handledBeforeMs > o.nowMs - o.retentionMs
@@ -94,7 +105,8 @@ export async function handledRead(
     return carried === undefined
       ? { older: false, owed: new Set() }
       : { handledBeforeMs: carried, owed: new Set(carriedOwed), older: false };
-  onNotice(olderCopyNotice(await keep(), last.atMs, o.localZone));
+  const missing = stamp === undefined;
+  onNotice(olderCopyNotice(missing ? undefined : await keep(), last.atMs, o.localZone, missing));
   const owed = new Set([...last.owed, ...carriedOwed]);
   return { handledBeforeMs: Math.max(last.atMs, carried ?? -Infinity), owed, older: true };
 }

@@ -104,7 +104,7 @@ export async function openFiredStore(files: FileStore, options: FiredStoreOption
   const handled = await handledRead(
     files,
     raw.stamp,
-    { signer, nowMs: ctx.nowMs, retentionMs, ...(zone === undefined ? {} : { localZone: zone }) },
+    { signer, nowMs: ctx.nowMs, retentionMs, missing: raw.absent, ...(zone === undefined ? {} : { localZone: zone }) },
     async () => read.kept ?? (await keepAside(files, REMINDERS_FILE)),
     onNotice,
   );

@@ -6,7 +6,9 @@
 // one is saved the notice is corrected once.
 // And a record damaged outside while the app runs (adv52 r39 #3: alarms.json cut short after an ack, the folder
 // writable, nothing said for the whole run, the alarm rang again at the next start) is looked at each minute: one
-// that no longer holds what the app wrote and is not JSON at all is kept aside, said once, and written again.
+// that no longer holds what the app wrote and is not JSON at all is kept aside, said once, and written again. One
+// that is gone (adv52 r42 #1: reminders.json removed by a sync tool, never written again, the start reminder shown
+// again at the next start) is written again from memory and said too: the app still holds every record of it.
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from './settings-store';
 import { OUTSIDE_NOTICE_ID } from './outside-edits';
@@ -68,13 +70,15 @@ function minutely(clock: Clock, tick: () => Promise<void>): { start(): void; sto
   };
 }
 
-function damagedNotice(name: string, kept: string | undefined, wrote: boolean): Notice {
-  const where = kept === undefined ? ' Keeping it aside failed.' : ` It was kept as ${kept}.`;
+/** `kept` null: the file was gone (nothing to keep aside). */
+function damagedNotice(name: string, kept: string | undefined | null, wrote: boolean): Notice {
+  const where = kept === null ? '' : kept === undefined ? ' Keeping it aside failed.' : ` It was kept as ${kept}.`;
   const saved = wrote ? 'the app wrote what it holds' : 'the app could not write its own yet';
-  return {
-    id: `${OUTSIDE_NOTICE_ID}:${name}`,
-    message: `${name} could not be read (it was damaged while the app ran: it is no longer what the app saved), so ${saved}.${where}`,
-  };
+  const what =
+    kept === null
+      ? 'was removed while the app ran'
+      : 'could not be read (it was damaged while the app ran: it is no longer what the app saved)';
+  return { id: `${OUTSIDE_NOTICE_ID}:${name}`, message: `${name} ${what}, so ${saved}.${where}` };
 }
 
 /** Whether "saved now" is true: all that was owed is saved, and no save failed since. */
@@ -122,6 +126,8 @@ export function keepOwedRecords(o: OwedOptions): OwedRecords {
   const owed = new Set<string>();
   /** File name → the valid text last found changed and handed to its owner (`replaced`). */
   const handed = new Map<string, string>();
+  /** Files a reader moved aside since the app last wrote them: gone by the app's own doing, its reader writes next. */
+  const movedAside = new Set<string>();
   const said = savedAgainOf(o.changed);
   const serial = serialOf();
   const write = async (name: string, text: string): Promise<void> => {
@@ -146,11 +152,12 @@ export function keepOwedRecords(o: OwedOptions): OwedRecords {
   /** Whether the file was found changed but still JSON (its owner's to merge, outside this file's queue). */
   const look = (name: string, text: string): Promise<boolean> =>
     serial(name, async () => {
-      const now = await raw.read(name).catch(() => undefined);
-      if (now === undefined || now === text || held.get(name) !== text) return false;
+      // A file that can't be read now proves nothing: looked at again next minute.
+      const now = await raw.read(name).catch(() => text);
+      if (now === text || held.get(name) !== text || (now === undefined && movedAside.has(name))) return false;
       // Handed to its owner once per change (what the app holds stays the text a damaged file is judged against).
-      if (isJson(now)) return handed.get(name) !== now && (handed.set(name, now), true);
-      const kept = await guarded.backup(name).catch(() => undefined);
+      if (now !== undefined && isJson(now)) return handed.get(name) !== now && (handed.set(name, now), true);
+      const kept = now === undefined ? null : await guarded.backup(name).catch(() => undefined);
       await write(name, text).catch(() => undefined);
       o.report(damagedNotice(name, kept, !owed.has(name)));
       return false;
@@ -161,11 +168,12 @@ export function keepOwedRecords(o: OwedOptions): OwedRecords {
       if (!owed.has(name) && (await look(name, text).catch(() => false))) o.replaced?.(name);
   };
   const timer = minutely(o.clock, tick);
+  const aside = (name: string, kept: Promise<string>): Promise<string> => (movedAside.add(name), kept);
   const files: FileStore = {
     ...(guarded.location === undefined ? {} : { location: guarded.location }),
     read: (name) => guarded.read(name),
-    backup: (name) => guarded.backup(name),
-    ...(guarded.backupRead === undefined ? {} : { backupRead: guarded.backupRead.bind(guarded) }),
+    backup: (name) => aside(name, guarded.backup(name)),
+    ...(guarded.backupRead && { backupRead: (n, t) => aside(n, guarded.backupRead?.(n, t) ?? guarded.backup(n)) }),
     ...(guarded.keptLater === undefined ? {} : { keptLater: guarded.keptLater.bind(guarded) }),
     remove: (name) =>
       serial(name, async () => {
@@ -175,6 +183,7 @@ export function keepOwedRecords(o: OwedOptions): OwedRecords {
       }),
     async writeAtomic(name, text) {
       if (LOOKED_AT(name)) held.set(name, text);
+      movedAside.delete(name);
       timer.start();
       await serial(name, () => write(name, text));
       // The folder took a write: what is owed is saved now.
