@@ -4,7 +4,7 @@
 // writes none), and a settings change answered a bare ok (the form says "Settings saved.") though nothing was saved.
 import { readFile, rename, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { createHarness, seedSettings } from '../support/engine-harness';
 import { createFsFileStore } from '../../../electron/core/storage/fs-file-store';
 import { trayTooltip } from '../../../electron/core/state/tray-menu';
@@ -33,6 +33,9 @@ it('once the data folder link is back, nothing says it is missing, a restart is 
   await rename(`${real}-away`, real);
   const settingsBefore = await readFile(join(real, 'settings.json'), 'utf8');
   await h.clock.advance(6 * 3600_000);
+  // The look at the folder is real file I/O the fake clock doesn't wait for: it may land just after the advance (a
+  // loaded machine), so its outcome is waited for in real time (as data-folder-link-missing does).
+  await vi.waitFor(() => expect(syncText(e2.getState())).not.toContain(missing), { timeout: 5_000 });
   const st = e2.getState();
   const shown = [syncText(st), trayTooltip(st, h.clock.now(), 'UTC'), ...st.notices.map((n) => n.message)];
   expect(shown.filter((t) => t.includes('which is missing'))).toEqual([]);
