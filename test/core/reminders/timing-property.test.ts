@@ -587,8 +587,9 @@ describe('counterexamples', () => {
       // Found by the property with holes (FC_SEED=8), the oracle's mistake. Platform primary's shifts over Sat 21:27 –
       // Sun 13:17 are sent unreadable 07:02–08:37 on Fri; at 07:49:30 the rest of my running shift goes to Alice. Her
       // override joins her own shift on Sat into one listed shift 07:50 Fri – 07:00 Sun, which overlaps the span: the
-      // read at 08:00 can't read the change, and it is told after the hole ends (09:00). The oracle took the hole for
-      // the span asked, not for the whole shifts sent, and wanted the notice by 08:51.
+      // read at 08:00 can't read the change from the shifts, but the schedule's fresh answer states Alice's shift (issue
+      // 47, adv47 r34), so it may be told then. The oracle took the hole for the span asked, not for the whole shifts
+      // sent, and wanted the notice by 08:51; it now counts the answer's own spans as read.
       const { w, found } = await run({
         jitterSeed: 339076,
         episodes: [

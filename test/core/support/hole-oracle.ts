@@ -44,7 +44,13 @@ export function judgeHoles(world: PartialWorld): Verdict {
       .filter((s) => s.ok && s.scheduleId === sid && /Shifts$/.test(s.route) && s.order < m.order)
       .at(-1);
     checked++;
-    const holes = read ? world.holesAt(sid, read.atMs) : [];
+    // The schedule's answer read in the same pass (no older than that shifts read) states its current and next shifts
+    // afresh: time they cover was read, hole or not (issue 47, adv47 r34).
+    const answer = world.rec.syncs
+      .filter((s) => s.ok && s.scheduleId === sid && s.route === 'getSchedule' && s.order < m.order)
+      .at(-1);
+    const stated = answer && read && answer.atMs >= read.atMs - 60_000 ? (answer.answered ?? []) : [];
+    const holes = read ? minus(world.holesAt(sid, read.atMs), stated) : [];
     const blind = lost.filter((x) => holes.some((h) => overlaps(h, x)));
     if (blind.length > 0) {
       const spans = blind.map((x) => `${iso(x.fromMs)}–${iso(x.toMs)}`).join(', ');

@@ -162,6 +162,21 @@ export interface SyncMark {
   route: 'getSchedule' | 'listShifts' | 'listAllShifts' | 'listAllCoverageRequests' | 'listCoverageRequests';
   scheduleId: string | undefined;
   ok: boolean;
+  /** A schedule answer's current and next shifts that name people, as the service stated them (fresh spans). */
+  answered?: { fromMs: number; toMs: number }[];
+}
+
+/** The current and next shifts a schedule answer states with people on them (an unreadable one states nothing). */
+function answeredSpans(r: { ok: boolean; value?: unknown }): { fromMs: number; toMs: number }[] {
+  if (!r.ok || typeof r.value !== 'object' || r.value === null) return [];
+  const shifts = [Reflect.get(r.value, 'current_oncall_shift'), Reflect.get(r.value, 'next_oncall_shift')];
+  return shifts.flatMap((s: unknown) => {
+    if (typeof s !== 'object' || s === null) return [];
+    const users: unknown = Reflect.get(s, 'users');
+    const fromMs = Date.parse(String(Reflect.get(s, 'start')));
+    const toMs = Date.parse(String(Reflect.get(s, 'end')));
+    return Array.isArray(users) && users.length > 0 && fromMs < toMs ? [{ fromMs, toMs }] : [];
+  });
 }
 
 /** One global order over notifications, sync answers, changes and wake-ups, so "before" never depends on ties. */
@@ -193,7 +208,8 @@ export class Recorder {
       p: Promise<T>,
     ): Promise<T> =>
       p.then((r) => {
-        this.syncs.push({ order: this.tick(), atMs: this.now(), route, scheduleId, ok: r.ok });
+        const answered = route === 'getSchedule' ? { answered: answeredSpans(r) } : {};
+        this.syncs.push({ order: this.tick(), atMs: this.now(), route, scheduleId, ok: r.ok, ...answered });
         return r;
       });
     return {
