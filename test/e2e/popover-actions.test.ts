@@ -59,6 +59,9 @@ describe('copy the on-call summary from the popover', () => {
   it('puts the hand-off text on the clipboard (through main) and says so', async () => {
     const app = await session.open('configured');
     const { page, host } = app;
+    // The live page, not the prerendered first frame: a click before the page is live opens no menu (a loaded
+    // clean-clone run clicked the first frame's More and waited 6 s for a menu that never came).
+    await page.waitForSelector('html[data-rendered]');
     await page.getByRole('button', { name: 'More', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Copy on-call summary' }).click();
     await page.getByText('On-call summary copied.').waitFor();
