@@ -4,7 +4,8 @@
 // catch-up. Each save stamps both files with the same instant (reminders.json first, so a crash in between leaves
 // the stamp older, never newer); a reminders.json older than the stamp is an older copy, and every reminder due up
 // to the stamp was handled by the app while it ran, so none of those is shown again. A reminder due after the stamp
-// (the app was off then) still comes as a catch-up.
+// (the app was off then) still comes as a catch-up. The stamp is written again into last-run.json (fired-saved-file.ts),
+// so a pair put back together from one copy, or removed together, is still found older than the app's last save.
 import type { FileStore } from '../ports';
 import type { Notice } from './settings-store';
 import type { RecordSigner } from './record-key';

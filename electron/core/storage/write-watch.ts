@@ -64,7 +64,7 @@ const AT_RISK: readonly { matches: (name: string) => boolean; lost: (names: read
     lost: () => 'the schedule data saved for the next start and offline use is not updated',
   },
   {
-    matches: (n) => n === 'reminders.json' || n === 'reminders-saved.json',
+    matches: (n) => n === 'reminders.json' || n === 'reminders-saved.json' || n === 'last-run.json',
     lost: () => 'reminders may repeat after a restart',
   },
   {

@@ -144,6 +144,7 @@ describe('what a failing save puts at risk, worded per file (issue 52)', () => {
     ['cache.json', CACHE_LOST],
     ['cache-work.json', CACHE_LOST],
     ['reminders.json', 'reminders may repeat after a restart'],
+    ['last-run.json', 'reminders may repeat after a restart'],
     ['handoff.json', "an I'm away hand-off can't be recorded before it is sent, so none of its shifts is sent"],
     ['alarms.json', 'a shift-start alarm may ring again after a restart, or an acknowledgement be missed'],
     ['alarm-runs.json', 'a shift-start alarm may ring again after a restart, or an acknowledgement be missed'],

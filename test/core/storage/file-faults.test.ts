@@ -1,7 +1,7 @@
 // The fault harness's file cases (issue 52): every file the engine reads back — settings, the cache, the record of
-// reminders and the stamp of its last save, the saved hand-off and its mark, and the calendar's records of what the export and the feed published — tampered with one way at a time
+// reminders and the stamp of its last save (and its copy in the app's record of its last run), the saved hand-off and its mark, and the calendar's records of what the export and the feed published — tampered with one way at a time
 // (cut short, not JSON, the wrong shape, huge, unreadable, plausible but false, and the second round's plausible
-// but false, and the fifth round's stamps and tokens the app never made: 57 cases). For each, a real engine against the
+// but false, and the fifth round's stamps and tokens the app never made: 64 cases). For each, a real engine against the
 // simulator: it starts, keeps working (the schedule is read fresh), writes nothing from the file to the service,
 // publishes nothing raw in the calendar, tells the user at most once, keeps the original aside, and no key appears
 // in a file or a notice.
@@ -114,6 +114,12 @@ const FILES: Record<string, { valid: string; falseText: string }> = {
     valid: JSON.stringify({ version: 1, savedAtMs: START - MIN, owed: [] }),
     falseText: JSON.stringify({ version: 1, savedAtMs: START + 365 * 24 * 60 * MIN, owed: [], mac: 'a'.repeat(64) }),
   },
+  // The same stamp in the app's record of its last run (storage/fired-saved-file.ts), under its own name: the same
+  // plausible but false.
+  'last-run.json': {
+    valid: JSON.stringify({ version: 1, savedAtMs: START - MIN, owed: [] }),
+    falseText: JSON.stringify({ version: 1, savedAtMs: START + 365 * 24 * 60 * MIN, owed: [], mac: 'a'.repeat(64) }),
+  },
   // The hand-off's mark (handoff/run-current.ts), left by a start that died between it and its first save: plausible
   // but false, it names a run that isn't saved.
   [MARK]: { valid: JSON.stringify({ run: RUN.id }), falseText: JSON.stringify({ run: 'r0' }) },
@@ -162,6 +168,7 @@ const FALSE2: Record<string, string> = {
   'calendar-feed.json': JSON.stringify(unwatchedEntry),
   // A stamp in the app's form, written by hand (no MAC), claiming the app saved later than now: proves nothing.
   'reminders-saved.json': JSON.stringify({ version: 1, savedAtMs: START + 60 * MIN, owed: [] }),
+  'last-run.json': JSON.stringify({ version: 1, savedAtMs: START + 60 * MIN, owed: [] }),
 };
 /** Round 4: a cache in good shape, but written for another service (swapped in, or the address changed while the app
  *  was closed): its data is never used, however plausible. */
@@ -248,7 +255,7 @@ const cases = [
 ];
 
 describe('the fault harness: files read back', () => {
-  it(`has ${cases.length} file cases`, () => expect(cases).toHaveLength(57));
+  it(`has ${cases.length} file cases`, () => expect(cases).toHaveLength(64));
 
   it.each(cases)(
     '%s, %s: starts, keeps working, writes and publishes nothing from it, tells once',
@@ -343,7 +350,7 @@ describe('the fault harness: files read back', () => {
         if (file === 'settings.json') expect(token).not.toBe('A'.repeat(22));
       }
       // The stamp proves nothing: said once, kept aside when it can be read at all.
-      if (file === 'reminders-saved.json') {
+      if (file === 'reminders-saved.json' || file === 'last-run.json') {
         expect(told.filter((t) => /when reminders were last saved/i.test(t))).toHaveLength(1);
         expect(backups).toHaveLength(damage === 'unreadable' ? 0 : 1);
       }
