@@ -29,10 +29,25 @@ export function oneLoopback(url: URL): URL {
   return url;
 }
 
+/** comparedAddress per address: every derivation of state compares every pair of accounts (toldElsewhereAt, the
+ *  alarm's teller, best reads, service writes), and each comparison parsed two URLs: profiled, a fifth of the CPU
+ *  of a fake-clock day with two accounts (the tray pays it all day). Pure, so a memo changes no answer. */
+const comparedMemo = /* @__PURE__ */ new Map<string, string>();
+
 /** The address as compared for "the same service": as shown, case and trailing slashes aside, loopback names as one,
  *  its path as the URL standard resolves it (/./, /../) with empty segments dropped: "//" is the path "/" to a
  *  service (adv48 r26: an account at address// was planned and written apart from the one at address). */
 export function comparedAddress(baseUrl: string): string {
+  const known = comparedMemo.get(baseUrl);
+  if (known !== undefined) return known;
+  const compared = compareOnce(baseUrl);
+  // Settings hold a few addresses; the bound only keeps a stream of typed addresses (Settings' form) from piling up.
+  if (comparedMemo.size >= 64) comparedMemo.clear();
+  comparedMemo.set(baseUrl, compared);
+  return compared;
+}
+
+function compareOnce(baseUrl: string): string {
   try {
     const url = oneLoopback(new URL(baseUrl));
     url.pathname = url.pathname.replace(/\/{2,}/g, '/');

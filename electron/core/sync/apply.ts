@@ -56,7 +56,12 @@ export function problemOf(error: ApiError, atMs: number): FetchProblem {
  * on it (segments, reminder plans, change detection) knows at a glance that nothing changed. */
 export function keepIfSame<T>(before: T, after: T): T {
   if (before === null || Array.isArray(before) !== Array.isArray(after)) return after;
-  if (Array.isArray(before) && Array.isArray(after) && before.length !== after.length) return after;
+  if (Array.isArray(before) && Array.isArray(after)) {
+    if (before.length !== after.length) return after;
+    // Every element kept by identity (a restate that moved no one, on every sync): the same data, known without
+    // serialising a month of shifts twice.
+    if (before.every((x, i) => x === after[i])) return before;
+  }
   return JSON.stringify(before) === JSON.stringify(after) ? before : after;
 }
 
