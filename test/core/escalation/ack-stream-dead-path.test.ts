@@ -75,6 +75,8 @@ async function rig() {
   const h = await alarmEscalation({ clock, provider, target, changed: (st) => problems.push(st.problem) });
   /** Steps of 5 s to `toMs`, the keepalives on ntfy's beat (counted from T). */
   const runTo = async (toMs: number) => {
+    // Nothing streams before T (no answer is awaited yet): the hour before in one move, each timer at its instant.
+    if (clock.now() < T - 10_000) await clock.advanceTo(T - 10_000);
     for (let at = clock.now() + 5_000 - (clock.now() % 5_000); at <= toMs; at += 5_000) {
       await clock.advanceTo(at);
       if ((at - T) % KEEPALIVE_MS === 0) proxy.keepalive(at / 1000);

@@ -10,6 +10,10 @@ import { closeStands, MIN, MY_START, TOPIC, withNtfy } from '../support/phone-en
 afterEach(closeStands);
 /** Real time for bytes on the loopback sockets (the stream's lines are no tracked request). */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+/** Fake time per step: each step also waits real time for the loopback bytes, so the count of steps is the file's
+ *  cost. The world's own instants (a cut 30 s after an open, keepalives each 45 s, a silent stream's 60 s idle
+ *  limit, the 10 min spacing under test) are all many steps long; 2 s steps keep each within 2 s of it. */
+const STEP_MS = 2_000;
 
 /** `cutAfterMs`: a proxy ends each stream this long after it opened; `keepaliveMs`: the server's keepalive (none:
  *  it sends none). */
@@ -19,7 +23,7 @@ async function world(cutAfterMs: number | undefined, keepaliveMs: number | undef
   let openedAt: number | undefined;
   let keptMs = r.h.clock.now();
   const step = async () => {
-    await r.h.clock.advance(1_000);
+    await r.h.clock.advance(STEP_MS);
     await tick();
     const now = r.h.clock.now();
     if (keepaliveMs !== undefined && now - keptMs >= keepaliveMs) {
