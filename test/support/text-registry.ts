@@ -76,7 +76,8 @@ function wholeSurfaces(input: RegistryInput) {
     r
       ? readinessLine(r, (iso, z) => formatDayTime(iso, { ...ctx, ...(z ? { scheduleZone: z } : {}) }), state).text
       : '',
-    note.empty,
+    // My shifts shows its empty line only with no row (components/MyShifts.svelte), never beside listed shifts.
+    myListRows(state, ctx).length === 0 ? note.empty : '',
     note.missing ?? '',
     coverageNote(state, ctx) ?? '',
     hasData(state.coverage.status) ? countsText(state, ctx) : '',
