@@ -36,6 +36,9 @@ const EntrySchema = z.object({
   /** The address and e-mail of the account it was published for (cache-origin.ts, adv52 r15 #2): an event read
    *  from service A is no shift of mine once the account points at B. Absent: written before stamps (taken). */
   origin: CacheOriginSchema.optional(),
+  /** The schedule's read it was published from (adv52 r43 #2): a cache.json saying an earlier read is older than the
+   *  app's last (storage/last-read-evidence.ts). Absent: written before it, or kept from an earlier read. */
+  fromReadMs: z.number().optional(),
 });
 export type PublishedEntry = z.infer<typeof EntrySchema>;
 
@@ -52,10 +55,10 @@ export const MAX_RECORD_ENTRIES = 5_000;
 /** Far above what MAX_RECORD_ENTRIES entries take (~250 characters each): a bigger file is refused unparsed, so it
  *  can't stall every export and feed request (a 48 MB record took 9 s). */
 export const MAX_RECORD_CHARS = MAX_RECORD_ENTRIES * 400;
-/** The highest SEQUENCE the app publishes (one per change of a block: 27 a day for a year). An edit past it issues the
- *  event again under a new UID (publisher.ts), so no event is ever frozen at it (adv52 r21 #2: a record set to 99999
- *  published SEQUENCE:100000 for every later edit, which a calendar ignores); a record above it is none the app made. */
-export const MAX_SEQUENCE = 10_000;
+/** The highest SEQUENCE the app publishes: RFC 5545's INTEGER limit, which an edit's SEQUENCE (the seconds since
+ *  2026, sequence-clock.ts) reaches in 2094. An edit past it issues the event again under a new UID (publisher.ts),
+ *  so no event is ever frozen at it (adv52 r21 #2); a record above it is none the app made. */
+export const MAX_SEQUENCE = 2 ** 31 - 1;
 /** The furthest ahead of a block the app reads it: the service's widest read (366 days) and a day spare. */
 const READ_REACH_MS = 367 * DAY_MS;
 const UID = /^(?:\d{1,4}-)?[0-9a-f]{32}@oncall-tray$/;
@@ -77,8 +80,9 @@ export function entryProblem(uid: string, e: PublishedEntry, nowMs: number): str
   // The app stamps an entry when it reads or changes its block, so never before it could read that far ahead: a
   // Nov-2026 block "modified" in 2000 would publish DTSTAMP 2000 (adv52 r21 #3).
   const firstReadMs = e.startMs - READ_REACH_MS;
-  if ([e.modifiedMs, e.readMs, e.unconfirmedSinceMs].some((ms) => ms !== undefined && ms < firstReadMs))
+  if ([e.modifiedMs, e.readMs, e.unconfirmedSinceMs, e.fromReadMs].some((ms) => ms !== undefined && ms < firstReadMs))
     return "a time that can't be true";
+  if (e.fromReadMs !== undefined && !plausibleMs(e.fromReadMs, nowMs + DAY_MS)) return "a time that can't be true";
   return e.readMs === undefined ? undefined : readOrderProblem(e, nowMs);
 }
 
@@ -114,7 +118,7 @@ export function recordNotice(name: string, said: string): Notice {
 
 /** Said when events were issued again under a new UID (their SEQUENCE spent, MAX_SEQUENCE). */
 export const reissuedText = (n: number): string =>
-  `${n === 1 ? '1 event' : `${n} events`} of the calendar changed more often than the app numbers an event’s changes (${MAX_SEQUENCE} times) and ${n === 1 ? 'was' : 'were'} published again as a new event.`;
+  `${n === 1 ? '1 event' : `${n} events`} of the calendar reached the highest revision number a calendar app takes and ${n === 1 ? 'was' : 'were'} published again as a new event.`;
 
 /** Said once per render: events issued again under a new UID, and kept entries the app never published from a read
  *  (dropped, the file kept aside). */

@@ -14,7 +14,7 @@ import { calendarText, descriptionOf, eventLines, summaryOf, type AlarmSpec } fr
 import { unreadWithoutKey } from '../state/status';
 import { myBlocksTold } from './unknown-mine';
 import { type BlockWindow, type CalendarBlock, type ScheduleBlocks } from './my-blocks';
-import { schedulesToldElsewhere, scheduleRef } from '../../shared/accounts';
+import { scheduleRef } from '../../shared/accounts';
 import {
   anchorUid,
   digestOf,
@@ -30,6 +30,8 @@ import {
   type PublishedRecord,
 } from './published-record';
 import { minOf } from '../../shared/extremes';
+import { nextSequence } from './sequence-clock';
+import { fromReadOf, readOf, toldOnce } from './calendar-sources';
 
 /** Blocks that ended within this long ago stay in the calendar (the shifts the app keeps reach a week back). */
 export const PAST_MS = 7 * DAY_MS;
@@ -85,20 +87,7 @@ interface Group extends ScheduleBlocks {
   origin: CacheOrigin;
   emailLower: string;
   alarms: AlarmSpec[];
-}
-
-/** The services whose blocks the calendar tells: the same service as an earlier account (same address and e-mail)
- *  is told once, as that account's, or every event and its phone alarms would come twice. */
-function toldOnce(services: readonly CalendarService[]): CalendarService[] {
-  const accounts = services.map(({ settings: s }) => ({ ...s, id: s.accountId, label: s.accountLabel }));
-  // Per schedule: one the earlier account watches too is told as its; the others stay (a schedule only this
-  // account watches is no duplicate, and its events were lost with the whole account).
-  return services.flatMap((s) => {
-    const told = schedulesToldElsewhere(accounts, s.settings.accountId);
-    if (told.size === 0) return [s];
-    const schedules = s.settings.schedules.filter((w) => !told.has(w.id));
-    return schedules.length === 0 ? [] : [{ ...s, settings: { ...s.settings, schedules } }];
-  });
+  readMs?: number; // its shifts' read as the snapshot holds it (calendar-sources.ts)
 }
 
 function groupsOf(input: CalendarInput, window: BlockWindow): Group[] {
@@ -119,6 +108,7 @@ function groupsOf(input: CalendarInput, window: BlockWindow): Group[] {
       origin: originOf(settings),
       emailLower: settings.email.trim().toLowerCase(),
       alarms: alarmsFor(settings, g.scheduleId),
+      ...readOf(snapshot, g.scheduleId),
     })),
   );
 }
@@ -151,12 +141,13 @@ function publishOne(
     startMs: block.startMs,
     endMs: block.endMs,
     digest,
-    sequence: before === undefined ? 0 : before.sequence + (changed ? 1 : 0),
+    sequence: nextSequence(before?.sequence, changed, nowMs),
     modifiedMs: changed || before === undefined ? nowMs : before.modifiedMs,
     ...(block.unconfirmed ? { unconfirmedSinceMs: block.unconfirmed.sinceMs } : {}),
     // Read now, or kept: when it was last read stays (a kept event is one the app published from a read).
     ...(block.unconfirmed ? (before?.readMs === undefined ? {} : { readMs: before.readMs }) : { readMs: nowMs }),
     origin: group.origin,
+    ...fromReadOf(block.unconfirmed !== undefined, before, group.readMs),
   };
   return before === was ? { block, uid, entry, group } : { block, uid: reissuedUid(uid), entry, group, reissued: true };
 }

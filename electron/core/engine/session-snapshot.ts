@@ -11,6 +11,7 @@ import { droppedText } from '../storage/read-back';
 import { emptySnapshot, type Snapshot } from '../model/snapshot';
 import { reconcileSchedules } from '../sync/apply';
 import type { Clock, FileStore } from '../ports';
+import { olderThanLastRead } from './cache-older';
 
 export interface HeldSnapshotOptions {
   accountId: AccountId;
@@ -22,6 +23,8 @@ export interface HeldSnapshotOptions {
   /** Demo mode: its simulator listens on a new port each launch, in a folder of its own; the check is left out
    *  there (else every demo start would drop its cache and say so). */
   demo?: boolean;
+  /** The user's zone, for the time a notice names (absent: the system's). */
+  localZone?: () => string;
   /** The schedules watched now (the snapshot keeps only these). */
   watchedIds: () => string[];
   /** The snapshot was replaced (not called when the same one is set again). */
@@ -95,6 +98,9 @@ export function createHeldSnapshot(o: HeldSnapshotOptions): HeldSnapshot {
       const cached = await loadSnapshot(o.files, cacheFile, o.clock.now(), o.watchedIds(), whose);
       cacheNotice = cached.notice;
       if (!cached.snapshot) return;
+      // An older copy put back (adv52 r43 #2): not shown, published or alarmed as the latest saved data.
+      const older = o.demo === true ? undefined : await olderThanLastRead(o, cacheFile, cached.snapshot);
+      if (older !== undefined) return void (cacheNotice = older);
       // A key rejected last session may have been replaced since (env override, keychain edited outside the
       // app): the first request finds out again, so a cached rejection must not keep syncing paused.
       snapshot = reconcileSchedules({ ...cached.snapshot, keyRejected: false }, o.watchedIds());

@@ -109,12 +109,18 @@ describe('my calendar from the engine', () => {
     await cover(again, '2026-03-30T07:00:00Z', '2026-03-30T10:00:00Z', ALICE); // Alice takes my first 3 hours
     await cover(again, '2026-03-27T08:00:00Z', '2026-03-27T12:00:00Z', ME); // I stay 4 hours longer
     const after = parse(await again.calendar(DAYS));
+    // An edit's SEQUENCE: the seconds since 2026 at the edit (above 0, and never back after a restored record).
+    const edited = Math.floor((h.clock.now() - Date.parse('2026-01-01T00:00:00Z')) / 1000);
     const moved = after.find((e) => e.uid === monday?.uid);
-    expect(moved).toMatchObject({ start: '2026-03-30T10:00:00.000Z', end: '2026-03-31T07:00:00.000Z', sequence: 1 });
+    expect(moved).toMatchObject({
+      start: '2026-03-30T10:00:00.000Z',
+      end: '2026-03-31T07:00:00.000Z',
+      sequence: edited,
+    });
     expect(after.find((e) => e.uid === thursday?.uid)).toMatchObject({
       start: '2026-03-26T08:00:00.000Z',
       end: '2026-03-27T12:00:00.000Z',
-      sequence: 1,
+      sequence: edited,
     });
     expect(after).toHaveLength(first.length);
     const untouched = after.filter((e) => e.summary !== 'On call: Berlin primary');
