@@ -8,6 +8,7 @@ import { createWakeWatch } from '../reminders/wake-watch';
 import type { AlarmStore } from './alarm-store';
 import { ALARM_RING_MAX_MS, SNOOZE_MS, type AckSource, type AlarmRecord, type AlarmTarget } from './types';
 import { minOf } from '../../shared/extremes';
+import { carriedOf, settled } from './carry';
 
 export const ALARM_MAX_TIMER_MS = 90_000;
 /** A ring later than this after its instant says the start was missed (asleep, off). */
@@ -92,32 +93,6 @@ function track(r: Run, p: Promise<unknown>): void {
 }
 
 const base = (t: AlarmTarget): AlarmRecord => ({ startMs: t.startMs, endMs: t.endMs });
-/** Acknowledged, or passed while its account was silenced: nothing more rings for it. */
-const settled = (rec: AlarmRecord | undefined): boolean =>
-  rec?.ackedAtMs !== undefined || rec?.passedAtMs !== undefined;
-
-/** The service and schedule an alarm key names (the key without its start). */
-const blockOf = (key: string): string => key.replace(/:\d{4}-\d\d-\d\dT[\d:.]+Z$/, '');
-
-/**
- * An acknowledgement settles the start of the block it belongs to, not one start instant (adv50 r10 #1): a block
- * extended backwards after its alarm rang (a manager gives me 08:57–09:00 after I acknowledged 09:00) carries that
- * alarm on, under its key, with its ring, snooze and acknowledgement: no second alarm, no phone alert at once. Its
- * phone alert stays due N min after the carried alarm fell due, never sooner. The record keeps its own start, so
- * alarms.json's read-back rules hold as written. A start not yet rung plans its own alarm, at its own time.
- */
-function carriedOf(o: AlarmEngineOptions, t: AlarmTarget, keys: ReadonlySet<string>): AlarmTarget {
-  if (o.store.get(t.key) !== undefined) return t;
-  const block = blockOf(t.key);
-  const inside = Object.entries(o.store.all())
-    .filter(([key, rec]) => !keys.has(key) && blockOf(key) === block && rec.startMs > t.startMs)
-    .filter(([, rec]) => rec.startMs < t.endMs && (rec.rungAtMs !== undefined || settled(rec)))
-    .sort(([, a], [, b]) => a.startMs - b.startMs);
-  const first = inside[0];
-  if (!first) return t;
-  const [key, rec] = first;
-  return { ...t, key, ownKey: t.key, atMs: rec.startMs + (t.atMs - t.startMs) };
-}
 
 function hold(r: Run): void {
   r.wakeWatch.reset();
@@ -293,7 +268,7 @@ export function createAlarmEngine(o: AlarmEngineOptions): AlarmEngine {
     setTargets(next) {
       const keys = new Set(next.map((t) => t.key));
       // A rung alarm that is no longer wanted (handed off, moved) stops ringing; one carried by its block rings on.
-      const carried = next.map((t) => carriedOf(o, t, keys));
+      const carried = next.map((t) => carriedOf(o.store, t, keys));
       for (const t of carried) keys.add(t.key);
       for (const t of r.targets) if (!keys.has(t.key) && o.store.get(t.key)?.rungAtMs !== undefined) o.silence?.(t.key);
       r.targets = [...new Map(carried.map((t) => [t.key, t])).values()];

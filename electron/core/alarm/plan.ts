@@ -30,6 +30,24 @@ function handingOver(snapshot: Snapshot, scheduleId: string, startMs: number): s
 }
 
 /**
+ * Since when the data says the time right before my start was not mine (adv50 r38): back through the segments
+ * that end where the next begins, none with me, to the first gap in them or a block of mine. Undefined when nothing
+ * read ends at my start. An acknowledged start in that time is this block's, shortened at the front (carry.ts).
+ */
+function freeSinceOf(snapshot: Snapshot, scheduleId: string, startMs: number, emailLower: string): number | undefined {
+  const s = snapshot.schedules.find((x) => x.id === scheduleId);
+  if (!s || emailLower === '') return undefined;
+  const segments = segmentsOf(knownOf(s).shifts);
+  let fromMs = startMs;
+  for (;;) {
+    const before = segments.find((seg) => seg.endMs === fromMs);
+    if (!before || before.emails.includes(emailLower)) break;
+    fromMs = before.startMs;
+  }
+  return fromMs === startMs ? undefined : fromMs;
+}
+
+/**
  * The service's current shift with me in it, where no read shift knows now (the listing over now couldn't be read):
  * the glance says "On call until 17:34" from that field, so its start rings too (issue 49, adv r5 #1). Keyed as the
  * listed block would be, so a later good read of the same start never rings it twice.
@@ -57,9 +75,12 @@ function currentShiftTarget(s: ScheduleSnapshot, input: AlarmPlanInput, emailLow
   };
 }
 
+const freeSince = (ms: number | undefined) => (ms === undefined ? {} : { freeSinceMs: ms });
+
 export function planAlarms(input: AlarmPlanInput): AlarmTarget[] {
   const shifts = myUpcomingShifts(input.snapshot, input.settings, input.nowMs, input.localZone);
   const targets: AlarmTarget[] = [];
+  const emailLower = input.settings.email.trim().toLowerCase();
   for (const { ref } of shifts) {
     const mode = remindersFor(input.settings, ref.scheduleId).startAlarm ?? DEFAULT_START_ALARM;
     // A start not seen (the block runs where the data begins) was planned when it was seen.
@@ -75,10 +96,10 @@ export function planAlarms(input: AlarmPlanInput): AlarmTarget[] {
       scheduleName: ref.scheduleName,
       scheduleZone: ref.scheduleZone,
       fromNames: handingOver(input.snapshot, ref.scheduleId, ref.startMs),
+      ...freeSince(freeSinceOf(input.snapshot, ref.scheduleId, ref.startMs, emailLower)),
       ...(ref.keptReadAtMs === undefined ? {} : { keptReadAtMs: ref.keptReadAtMs }),
     });
   }
-  const emailLower = input.settings.email.trim().toLowerCase();
   const watched = new Set(input.settings.schedules.map((w) => w.id));
   for (const s of input.snapshot.schedules) {
     // A schedule answering 404 rings from its saved shifts, as reminders do (reminders/plan myUpcomingShifts).

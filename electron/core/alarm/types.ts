@@ -36,8 +36,12 @@ export interface AlarmTarget {
    *  every statement does (issue 47: two services' alarms for same-named schedules read the same). */
   accountName?: string;
   /** The key its start plans, where the alarm carries the record of a later start of the same block (the block was
-   *  extended backwards after that alarm rang: `key` is that start's, engine.ts carriedOf). */
+   *  extended backwards after that alarm rang, or shortened at the front after its acknowledgement: `key` is that
+   *  start's, carry.ts carriedOf). */
   ownKey?: string;
+  /** The data says the time from this instant up to `startMs` was not mine (plan.ts freeSinceOf): an acknowledged
+   *  start of the block in it is carried on by this start (carry.ts), as the block shortened at the front. */
+  freeSinceMs?: number;
   /** Kept from the account's record before a read of this run (engine/alarms-kept.ts): the account it was kept for,
    *  so its mute silences it and the tray names it as it does a planned alarm's (adv50 r16). */
   keptFor?: AccountId;

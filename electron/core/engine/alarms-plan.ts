@@ -213,7 +213,7 @@ export function replanAlarms(w: AlarmsWiring, r: AlarmsRun, poll: ReturnType<typ
   if (key !== r.lastKey) {
     r.lastKey = key;
     engine.setTargets(targets);
-    // A start carried by its block's earlier-rung alarm (alarm/engine.ts carriedOf) is said under that alarm's key.
+    // A start carried by its block's earlier-rung alarm (alarm/carry.ts carriedOf) is said under that alarm's key.
     for (const t of engine.targets()) {
       const own = t.ownKey === undefined ? undefined : r.seen.get(t.ownKey);
       if (own) r.seen.set(t.key, { target: t, account: own.account });
