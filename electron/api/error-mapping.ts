@@ -76,6 +76,8 @@ export function formatJsonPath(path: readonly PropertyKey[]): string {
 /** "in 30 s", "in 5 min", or "later" for waits past an hour (servers sometimes send absurd ones). */
 function retryWhen(retryAfterMs: number | undefined): string {
   if (retryAfterMs === undefined) return 'shortly';
+  // A Retry-After of 0 or a date already past asks for no wait (never "Try again in 0 s": adv47 r36 #3).
+  if (retryAfterMs <= 0) return 'now';
   if (retryAfterMs < 120_000) return `in ${Math.ceil(retryAfterMs / 1000)} s`;
   return retryAfterMs <= 3_600_000 ? `in ${Math.ceil(retryAfterMs / 60_000)} min` : 'later';
 }
@@ -192,6 +194,8 @@ function writeError(status: number, error: ApiError): ApiError {
       kind: 'outcome_unknown',
       cause: 'server',
       status,
+      // A 503's Retry-After is a wait the write keeps (engine/write-wait.ts): resent sooner, it is refused again.
+      ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
       message: `The service answered with an error (HTTP ${status}), ${UNKNOWN_TAIL}`,
     };
   }

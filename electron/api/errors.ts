@@ -31,7 +31,7 @@ export type ApiError =
    * A write (POST/PUT/PATCH) may have been applied but its answer says nothing usable: none came back, a 5xx
    * (often a gateway that lost the server's answer), or a 2xx whose body cannot be read. It is never re-sent.
    */
-  | { kind: 'outcome_unknown'; message: string; cause: UnknownCause; status?: number };
+  | { kind: 'outcome_unknown'; message: string; cause: UnknownCause; status?: number; retryAfterMs?: number };
 
 /** A connection refused (nothing listening), a name not found (DNS), or a TLS handshake that failed. */
 export type NetworkReach = 'refused' | 'dns' | 'tls';

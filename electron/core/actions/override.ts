@@ -1,7 +1,7 @@
 // override:create: one creator shared by every flow that writes an override.
 import type { OncallClient } from '../../api/client-types';
 import type { OverrideOutcome, RequestOf, ResponseOf } from '../../shared/ipc-contract';
-import { failure, fromApiError, guarded, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps } from './common';
+import { failure, guarded, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps } from './common';
 import { planOverride, type PlannedOverride } from './override-window';
 import { readBefore, revisionNow, verifyUnknownWrite, type Before } from './override-verify';
 import { logReads } from './window-before';
@@ -13,6 +13,7 @@ import { sameWishInPlace } from './override-repeat';
 import { coverageGone } from './cover-still-asked';
 import { earlierFirst, type CreateGate } from './earlier-first';
 import { beforeSend } from './before-send';
+import { formFailure } from './form-wait';
 import { answeredAt } from './settle-clock';
 import { answerOfCause } from '../../shared/write-answer';
 import { createDoubts, type CreateNote, type DoubtFile, type DoubtPool, type Doubts } from './override-again';
@@ -98,7 +99,9 @@ async function createOnce(
   } else {
     // Refused (a 4xx, a 429) or never sent: nothing was saved.
     settle(deps, sent, 'not_saved');
-    return result.error.kind === 'rejected' ? overrideRefusal(result.error, request, plan) : fromApiError(result.error);
+    if (result.error.kind === 'rejected') return overrideRefusal(result.error, request, plan);
+    // A 429 (or a held wait) is said with the time the service asked for, as the tray says it (adv47 r36 #1).
+    return formFailure(result.error, { nowMs: deps.clock.now(), localZone: deps.localZone?.() ?? 'UTC' });
   }
   // The schedule changed (or may have): refresh it now, without making the user wait for it.
   void deps.refresh({ reason: 'write', scheduleIds: [plan.scheduleId], rereadShifts: true });

@@ -18,6 +18,7 @@ import type { FetchProblem } from '../model/snapshot';
 import { naming } from '../actions/unread-words';
 import { serviceWaitWords } from '../state/wait-words';
 import type { Clock } from '../ports';
+import { heldWriteError, writeWaitOf, type WriteWait } from './write-wait';
 
 export interface WriteStanding {
   /** The actions client, watched: what the service answers through it is learned (see above). */
@@ -58,8 +59,9 @@ interface Memory {
   /** The wait the service asked of the key (the instant it ends; `named`: the service named it, not our guess), with
    *  its words. */
   waits: WeakMap<OncallClient, Wait>;
-  /** The instant the wait the service asked of the key's writes (a 429 to a POST) ends: writes pass the key over. */
-  writeWaits: WeakMap<OncallClient, number>;
+  /** The wait the service asked of the key's writes (a 429 to a POST, a 5xx naming one): writes pass the key over,
+   *  and one sent through it before a named wait ends is answered unsent (write-wait.ts). */
+  writeWaits: WeakMap<OncallClient, WriteWait>;
   localZone: () => string;
 }
 
@@ -75,7 +77,8 @@ const setOf = (map: WeakMap<OncallClient, Set<string>>, client: OncallClient): S
   return set;
 };
 const waiting = (m: Memory, client: OncallClient): boolean => (m.waits.get(client)?.untilMs ?? 0) > m.clock.now();
-const writesWaiting = (m: Memory, client: OncallClient): boolean => (m.writeWaits.get(client) ?? 0) > m.clock.now();
+const writesWaiting = (m: Memory, client: OncallClient): boolean =>
+  (m.writeWaits.get(client)?.untilMs ?? 0) > m.clock.now();
 
 /** A write's 429, said when several accounts make whose key worth saying: that key, and until when the service
  *  asked to wait, in the user's zone (the service's words are told after it: actions/common.ts). The only account's
@@ -126,11 +129,15 @@ function watch(m: Memory, client: OncallClient): OncallClient {
     return { ok: false as const, error: naming(error, m.keyName()) };
   };
   const createOverride: OncallClient['createOverride'] = async (scheduleId, input) => {
+    const own = m.writeWaits.get(client);
+    const held = own === undefined ? undefined : heldWriteError(own, m.clock.now());
+    if (held !== undefined) return { ok: false as const, error: naming(held, m.keyName()) };
     const answer = await unlessWaiting(() => client.createOverride(scheduleId, input), undefined, false);
     if (!answer.ok && answer.error.kind === 'forbidden') setOf(m.refusals, client).add(scheduleId);
+    const wait = answer.ok ? undefined : writeWaitOf(answer.error, m.clock.now(), UNNAMED_WAIT_MS);
+    if (wait !== undefined) m.writeWaits.set(client, wait);
     if (!answer.ok && answer.error.kind === 'rate_limited') {
       // A 429 to a write is that key's state, and nothing was written: the write may go through another key.
-      m.writeWaits.set(client, m.clock.now() + (answer.error.retryAfterMs ?? UNNAMED_WAIT_MS));
       return { ok: false as const, error: writeWaitError(m, answer.error) };
     }
     // A write to this schedule taken: its rights were given back (a lifted 403), its wait over.

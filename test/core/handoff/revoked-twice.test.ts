@@ -27,7 +27,8 @@ interface World {
   posts: string[];
   /** Revoke the first key at the service just before the Nth POST (1-based). */
   revokeBefore: (n: number) => void;
-  /** Answer the Nth POST (1-based) 429 at the service, and the one try it then makes through the second key (a 429
+  /** Answer the Nth POST (1-based) 429 at the service (naming no wait: a named one is held for the key, and the
+   *  run's later blocks would then not be sent: engine/write-wait.ts), and the one try it then makes through the second key (a 429
    *  to a write falls through once: adv48 r38 #2): nothing written. */
   refuseAt: (n: number) => void;
   /** Stop the app and start it again (its files kept): the new engine is `engine`. */
@@ -64,7 +65,7 @@ async function watchedTwice(): Promise<World> {
       createOverride: async (...a: Parameters<typeof c.createOverride>) => {
         posts.push(String(await options.getApiKey()));
         if (posts.length === revokeAt) hh.sim.state.revokeKey(KEY);
-        if (posts.length === refuseAt) hh.sim.faults.set('createOverride', { status: 429, retryAfter: '1', times: 2 });
+        if (posts.length === refuseAt) hh.sim.faults.set('createOverride', { status: 429, times: 2 });
         return c.createOverride(...a);
       },
     };
@@ -149,7 +150,7 @@ describe('one service, two accounts, the first key revoked midway', () => {
   it('away Retry after the first key was revoked and a manager gave the block to Carol: read through the second account, said, nothing written', async () => {
     const w = await watchedTwice();
     const items = await awayItems(w);
-    w.h.sim.faults.set('createOverride', { status: 429, retryAfter: '1', times: 2 });
+    w.h.sim.faults.set('createOverride', { status: 429, times: 2 });
     await w.h.clock.runWhileAdvancing(w.engine.handlers['handoff:create']({ items }));
     const left = overrides(w.h);
     w.h.sim.state.revokeKey(KEY);
@@ -198,7 +199,7 @@ describe('one service, two accounts, the first key revoked midway', () => {
     expect(items.length).toBeGreaterThan(0);
     const planned = items.map((i) => `${iso(Date.parse(i.start))}..${iso(Date.parse(i.end))} usr_bob`).sort();
     // The service answers the write 429 through both keys (nothing written): the block is left for Retry.
-    w.h.sim.faults.set('createOverride', { status: 429, retryAfter: '1', times: 2 });
+    w.h.sim.faults.set('createOverride', { status: 429, times: 2 });
     const made = await w.h.clock.runWhileAdvancing(w.engine.handlers['handoff:create']({ items }));
     const states = made.ok ? made.value.run?.items.map((i) => i.state) : [];
     expect(states?.filter((x) => x !== 'handed_off')).toHaveLength(1);

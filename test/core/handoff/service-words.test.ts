@@ -7,6 +7,15 @@ import type { Engine } from '../../../electron/core/engine/types';
 import type { Harness } from '../support/engine-harness';
 import { overridesOn, startPairWorld } from './support/pair-world';
 
+/** The harness's zone (engine-harness.ts): a wait's end to the minute it is over by, as the user reads it. */
+const hhmm = (ms: number): string =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Berlin',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(Math.ceil(ms / 60_000) * 60_000);
+
 const SAID = 'Only schedule managers may add overrides to Pair.';
 // What the service sends: its words, with a newline and a right-to-left override inside.
 const BODY = { message: `Only schedule managers\n may add overrides \u202eto Pair.` };
@@ -123,7 +132,9 @@ describe('the service’s own words on a refused write', () => {
   it('a 429 with its own words: the form and the away item tell them after the app’s sentence', async () => {
     const { h, engine } = await refusing();
     const busy = { status: 429, retryAfter: '30', body: { message: 'Slow down, ZZQ' }, times: 1 };
-    const TOLD_BUSY = 'The service is busy (rate limited). Try again in 30 s. The service said: “Slow down, ZZQ”';
+    // The wait said as the time asked for (adv47 r36 #1); the away item pressed within it is held, said alike.
+    const until = hhmm(h.clock.now() + 30_000);
+    const TOLD_BUSY = `The service is busy (rate limited). The service asked to wait until ${until}. The service said: “Slow down, ZZQ”`;
     h.sim.faults.set('createOverride', busy);
     const form = await h.clock.runWhileAdvancing(
       engine.handlers['override:create']({
