@@ -54,7 +54,9 @@ export async function readKeptRefusal(r: Run): Promise<void> {
 /** Whether alerts wait for the limit's reset; one passed is let go (`passed`: the caller says the change). */
 export async function limited(r: Run, nowMs: number, passed: () => void): Promise<boolean> {
   if (r.limitedUntilMs === undefined) return false;
-  if (r.limitedUntilMs > nowMs) return true;
+  // One read back from the file (unsigned) words the limit but holds no alert back: a hand-written file must not
+  // keep the phone quiet for a month. The next alert goes once; a 429 again makes it this run's own.
+  if (r.limitedUntilMs > nowMs) return r.refusalKept !== true;
   await keepRefused(r, undefined);
   passed();
   return false;
