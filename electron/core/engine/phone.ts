@@ -238,6 +238,9 @@ function escalatorOptions(
     retired,
     retiredDone,
     afterMs: o.settings().afterMin * 60_000,
+    localZone: o.localZone,
+    // Only the first escalator of a run reads the refusal kept from before: a later one has new settings.
+    keptRefusal: run.builtFrom === undefined,
     alarm: o.alarm,
     refresh: o.refreshAlarms,
     phoneAck: o.phoneAck,

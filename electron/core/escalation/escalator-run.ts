@@ -9,6 +9,7 @@ import { NTFY_MAX_DELAY_MS } from './ntfy';
 import { CANCELLING, maybeProblems, NOT_BOOKED } from './maybe-held';
 
 import { missedProblem, type Missed } from './missed';
+import { refusedWords } from './escalator-refusal';
 import { alertIdOf, ESCALATIONS_FILE, saveEscalations, type EscalationState } from './record-store';
 import type { AckStream, PhoneAlert, PhoneProvider } from './types';
 
@@ -99,6 +100,10 @@ export interface EscalatorOptions {
   /** Nothing is left on this channel any more: its keys can go. */
   retiredDone?(channel: string): void;
   afterMs: number;
+  /** The computer's zone: a limit's reset is said in its local date. */
+  localZone?: () => string;
+  /** The first escalator of this run: the refusal saved before the restart is read (escalator-refusal.ts). */
+  keptRefusal?: boolean;
   alarm(key: string): AlarmRecord | undefined;
   /** Reads the alarm records again before each look (an acknowledgement from `status --ack`). */
   refresh?(): Promise<void>;
@@ -174,6 +179,10 @@ export interface Run {
    *  start's hour, until a later send or a Send test goes through or the settings change (a new escalator). Before,
    *  it went with the start's hour and the next shift read "armed ✓" (adv50 r37 #1). */
   sendRefused?: string | undefined;
+  /** The refusal is a quota spent until then (Pushover's monthly limit): no alert is sent before it. */
+  limitedUntilMs?: number | undefined;
+  /** The refusal was read back from phone-refusal.json (not answered in this run). */
+  refusalKept?: boolean;
   /** Targets past their time whose alarm hadn't rung here yet, and when this run first found them so (dueOf). */
   pastUnrung: Map<string, number>;
   /** Cancels of alerts that must not ring that haven't gone through (key → when it rings, why, the failure). */
@@ -334,7 +343,8 @@ export function statusOf(r: Run): EscalatorStatus {
   const refused =
     r.bookRefused &&
     `the phone won’t be reached: booking the phone alert was refused (${r.bookRefused}); nothing is tried again until the phone settings change or Send test in Settings → Phone`;
-  const before = r.leftProblem ?? refused ?? maybe.stillRing;
+  const before =
+    r.leftProblem ?? refused ?? maybe.stillRing ?? (r.limitedUntilMs === undefined ? undefined : refusedWords(r));
   const waitingUntilMs = r.o.provider?.waitingUntilMs?.();
   const missed = before ? undefined : missedProblem(r.missed, waitingUntilMs !== undefined);
   // Tried again each minute, but not while the server's Retry-After runs (its end is said with it: phone.ts).
@@ -378,9 +388,7 @@ export function statusOf(r: Run): EscalatorStatus {
 }
 
 /** The last alert's refusal for good, once its start's own problem is no longer said (missed.ts missedProblem). */
-const sendRefusedWords = (r: Run): string | undefined =>
-  r.sendRefused &&
-  `the phone won’t be reached: the last phone alert was refused (${r.sendRefused}); fix the settings in Settings → Phone, then Send test`;
+const sendRefusedWords = refusedWords;
 
 /** The answers read beside a stream nothing vouches for (escalator-stream.ts streamHears), with why where the
  *  server didn't take its probe. */

@@ -9,6 +9,7 @@ import { stillWaits } from './rate-gate';
 import { alertIdOf } from './record-store';
 import type { Outcome, PhoneProvider } from './types';
 import { dropUnsure } from './escalator-settle';
+import { keepRefused, limited } from './escalator-refusal';
 import {
   acked,
   alertOf,
@@ -41,7 +42,7 @@ export async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, n
     // Both let go (not one short-cutting the other): sent, it is neither missed nor waiting to be booked.
     // The service took these settings again: its earlier refusal no longer stands.
     const wasRefused = r.sendRefused !== undefined;
-    r.sendRefused = undefined;
+    if (wasRefused) await keepRefused(r, undefined);
     const wasMissed = r.missed.delete(t.key) || wasRefused;
     if (r.bookFailed.delete(t.key) || wasMissed) r.o.changed?.(statusOf(r));
     if (answer.value !== null)
@@ -57,13 +58,19 @@ export async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, n
     const held = { id: alertIdOf(t.key), untilMs: nowMs + provider.repeatsMs, ch: provider.channel };
     r.state.unreceipted = { ...r.state.unreceipted, [t.key]: held };
   }
+  // A quota spent (Pushover's monthly limit): refused until its reset, for every alert; said at the channel's level.
+  if (answer.limitedUntilMs !== undefined) {
+    await keepRefused(r, answer.error, answer.limitedUntilMs);
+    r.o.changed?.(statusOf(r));
+    return;
+  }
   // Not made at all while the server's Retry-After runs: no try spent; the next waits for its end.
   const tries = (r.missed.get(t.key)?.tries ?? 0) + (isWaiting(answer.error) ? 0 : 1);
   const next = missedAfter(Math.max(tries, 1), nowMs, answer.error, unknown, answer.refused === true);
   if (answer.waitUntilMs !== undefined && Number.isFinite(next.nextMs))
     next.nextMs = Math.max(next.nextMs, answer.waitUntilMs);
   r.missed.set(t.key, next);
-  if (answer.refused === true) r.sendRefused = answer.error;
+  if (answer.refused === true) await keepRefused(r, answer.error);
   r.o.changed?.(statusOf(r));
 }
 
@@ -108,6 +115,8 @@ export async function bookOrSend(r: Run, provider: PhoneProvider, nowMs: number)
   for (const key of r.pastUnrung.keys()) if (!r.targets.some((t) => t.key === key)) r.pastUnrung.delete(key);
   for (const key of r.bookNext.keys()) if (!r.targets.some((t) => t.key === key)) r.bookNext.delete(key);
   for (const key of r.maybeWhy.keys()) if (!state.maybe?.[key]) r.maybeWhy.delete(key);
+  // Nothing is sent while the service's monthly limit is spent (a Send test still goes: phone-send-test.ts).
+  if (await limited(r, nowMs, () => r.o.changed?.(statusOf(r)))) return;
   for (const t of r.targets) {
     // Refused for good: the same request would be refused the same way (until the settings change or Send test).
     if (r.bookRefused !== undefined) return;

@@ -18,6 +18,7 @@ import { awaitedLeft, pollLeft } from './escalator-acks';
 import { closeStream, keepStream, readBesideStream, streamHears, takeAcks } from './escalator-stream';
 import { settleBooked, settleLeft, stopSent, unsureMissed } from './escalator-settle';
 import { wakeRead } from './wake-read';
+import { keepRefused, readKeptRefusal } from './escalator-refusal';
 import {
   acked,
   answerAwaited,
@@ -143,6 +144,8 @@ function arm(r: Run): void {
     // The stream is opened at an alarm's start and closed once its answer is no longer awaited.
     ...(r.o.provider?.streamAcks ? streamEdges(r, open, nowMs) : []),
     ...[...r.missed.values()].map((m) => m.nextMs),
+    // A monthly limit's reset: the phone is armed again then (escalator-refusal.ts).
+    ...(r.limitedUntilMs !== undefined && r.limitedUntilMs > nowMs ? [r.limitedUntilMs] : []),
     // The instant a cancel that hasn't gone through passes: "may still ring" becomes "may have rung" then.
     ...[...r.stuck.values()].map((s) => s.atMs).filter((at) => at > nowMs),
     nowMs + 60 * 60_000,
@@ -181,8 +184,10 @@ function lookAgain(r: Run, woke: boolean): Promise<void> {
 /** A Send test went through to these settings: an alert's earlier refusal for good no longer stands. */
 function testWentThrough(r: Run): void {
   if (r.sendRefused === undefined) return;
-  r.sendRefused = undefined;
-  r.o.changed?.(statusOf(r));
+  void r.serial(async () => {
+    await keepRefused(r, undefined);
+    r.o.changed?.(statusOf(r));
+  });
 }
 
 export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf): Promise<Escalator> {
@@ -219,6 +224,7 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
     pastUnrung: new Map(),
     ...stuckOf(state),
   };
+  await readKeptRefusal(r);
   return {
     setTargets(next) {
       r.targets = [...next];

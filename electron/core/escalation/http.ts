@@ -16,6 +16,8 @@ export interface HttpResponse {
   text: string;
   /** The Retry-After header, when the server sent one (a 429's wait). */
   retryAfter?: string;
+  /** Pushover's X-Limit-App-Reset (a Unix time): when its monthly message count resets. */
+  limitReset?: string;
 }
 /** One attempt; rejects on a network error or when `timeoutMs` passes. */
 export type HttpSend = (req: HttpRequest, timeoutMs: number) => Promise<HttpResponse>;
@@ -32,7 +34,13 @@ export const fetchSend: HttpSend = async (req, timeoutMs) => {
     redirect: 'error',
   });
   const retryAfter = res.headers.get('retry-after');
-  return { status: res.status, text: await res.text(), ...(retryAfter === null ? {} : { retryAfter }) };
+  const limitReset = res.headers.get('x-limit-app-reset');
+  return {
+    status: res.status,
+    text: await res.text(),
+    ...(retryAfter === null ? {} : { retryAfter }),
+    ...(limitReset === null ? {} : { limitReset }),
+  };
 };
 
 const wait = (clock: Clock, ms: number): Promise<void> => new Promise((resolve) => clock.setTimer(ms, resolve));
@@ -73,6 +81,8 @@ export interface CallOptions {
   stillWanted?: () => boolean;
   /** The server's wait after a 429 with Retry-After (one per provider): no try goes before it ends. */
   gate?: RateGate;
+  /** A 429 that is a quota spent, not a rate (Pushover's monthly limit): until when (else undefined). */
+  quota?: (res: HttpResponse, nowMs: number) => number | undefined;
 }
 
 /** A request not made because the server's Retry-After still runs. */
@@ -138,6 +148,12 @@ export async function call(o: CallOptions, req: HttpRequest): Promise<Outcome<Ht
     try {
       const res = await o.send(req, REQUEST_TIMEOUT_MS);
       if (res.status >= 200 && res.status < 300) return { ok: true, value: res };
+      // A quota spent is refused until it resets (adv50 r37): a retry each minute would be refused the same way.
+      const quotaUntilMs = res.status === 429 ? o.quota?.(res, o.clock.now()) : undefined;
+      if (quotaUntilMs !== undefined) {
+        const error = `the server answered 429: ${reasonOf(res.text) || 'limit reached'}`;
+        return { ok: false, error, refused: true, limitedUntilMs: quotaUntilMs, ...(unknown ? { unknown } : {}) };
+      }
       const limited = res.status === 429 ? tooMany(o, res) : undefined;
       if (limited) return unknown ? { ...limited, unknown } : limited;
       last = `the server answered ${res.status}`;

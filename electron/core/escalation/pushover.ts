@@ -7,7 +7,7 @@
 // The receipt is handed back to the escalator, which keeps it with the sent record (escalations.json): a restart or
 // a settings save (a new provider) still cancels the emergency and still reads the phone's acknowledgement.
 import type { Clock } from '../ports';
-import { call, type HttpSend } from './http';
+import { call, reasonOf, type HttpResponse, type HttpSend } from './http';
 import { rateGate, waitingUntil, type RateGate } from './rate-gate';
 import { channelIdOf } from './secret';
 import type { PhoneAck, PhoneProvider } from './types';
@@ -42,6 +42,20 @@ function field(text: string, name: string): unknown {
   }
 }
 
+/** The longest a monthly count can take to reset (a reset read further ahead is not Pushover's). */
+const MAX_RESET_MS = 32 * 86_400_000;
+
+/** Pushover's "429 … exceeded its monthly message limit" (pushover.net/api): refused until X-Limit-App-Reset when
+ *  it is a time ahead within a month, else until the next month's start in UTC. A 429 saying anything else is a
+ *  rate limit (Retry-After: rate-gate.ts), undefined here. */
+export function monthlyReset(res: HttpResponse, nowMs: number): number | undefined {
+  if (!/monthly\s+(message\s+)?limit/i.test(reasonOf(res.text))) return undefined;
+  const resetMs = /^\d{1,12}$/.test(res.limitReset?.trim() ?? '') ? Number(res.limitReset) * 1000 : NaN;
+  if (resetMs > nowMs && resetMs <= nowMs + MAX_RESET_MS) return resetMs;
+  const d = new Date(nowMs);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+}
+
 export function createPushover(o: PushoverOptions): PhoneProvider {
   const api = o.api ?? PUSHOVER_API;
   const channel = channelIdOf(['pushover', o.appToken, o.userKey]);
@@ -64,7 +78,10 @@ export function createPushover(o: PushoverOptions): PhoneProvider {
         expire: String(PUSHOVER_EXPIRE_S),
         tags: alert.id,
       });
-      const r = await call(once, { method: 'POST', url: `${api}/1/messages.json`, headers: FORM, body });
+      const r = await call(
+        { ...once, quota: monthlyReset },
+        { method: 'POST', url: `${api}/1/messages.json`, headers: FORM, body },
+      );
       if (!r.ok) return r;
       const receipt = field(r.value.text, 'receipt');
       return { ok: true, value: typeof receipt === 'string' && RECEIPT_PATTERN.test(receipt) ? receipt : null };

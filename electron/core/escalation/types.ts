@@ -39,6 +39,8 @@ export type Outcome<T = null> =
       refused?: boolean;
       /** The server asked to wait until then (a 429's Retry-After): nothing goes to it before. */
       waitUntilMs?: number;
+      /** Refused until then (Pushover's monthly message limit): no alert goes before it, but a Send test. */
+      limitedUntilMs?: number;
     };
 
 /** The phone's "I'm on it" to one alert, and when it was given (the service's time). */

@@ -1,0 +1,73 @@
+// An alert refused for good (escalator-send.ts): the service's reason kept with its channel on disk
+// (refusal-store.ts), so a restart still says the phone won't be reached (adv50 r37 #2); and Pushover's monthly
+// limit, a refusal until it resets: no alert is POSTed before then (a Send test still is), and readiness says why
+// and when it resets, in the service's words (adv50 r37 #1). Before, the limit's 429 was POSTed again each minute.
+import { formatDate } from '../../shared/format';
+import { loadRefusal, saveRefusal } from './refusal-store';
+import type { Clock, FileStore } from '../ports';
+import type { Notice } from '../storage/settings-store';
+
+/** What of the escalator's run (escalator-run.ts Run) a refusal reads and keeps: named here, so that file can word
+ *  a refusal from this one without an import cycle. */
+interface Run {
+  sendRefused?: string | undefined;
+  limitedUntilMs?: number | undefined;
+  refusalKept?: boolean;
+  o: {
+    files: FileStore;
+    clock: Clock;
+    provider: { readonly channel: string } | undefined;
+    keptRefusal?: boolean;
+    localZone?: () => string;
+    log?: (message: string) => void;
+    report?: (notice: Notice) => void;
+  };
+}
+
+/** Keeps the refusal (none: it no longer stands) in memory and on disk; a failed write is logged, never thrown. */
+export async function keepRefused(r: Run, why: string | undefined, untilMs?: number): Promise<void> {
+  r.sendRefused = why;
+  r.limitedUntilMs = why === undefined ? undefined : untilMs;
+  r.refusalKept = false;
+  const channel = r.o.provider?.channel;
+  if (channel === undefined) return;
+  const refusal = why === undefined ? undefined : { why, untilMs };
+  await saveRefusal(r.o.files, channel, refusal).catch((e: unknown) =>
+    r.o.log?.(`phone escalation: the refusal could not be saved (${e instanceof Error ? e.name : 'error'})`),
+  );
+}
+
+/** At the first start: the refusal saved for this channel before the restart; at a later build (the settings
+ *  changed): an older refusal no longer stands, so the file goes. */
+export async function readKeptRefusal(r: Run): Promise<void> {
+  const channel = r.o.provider?.channel;
+  if (channel === undefined) return;
+  if (!r.o.keptRefusal) return keepRefused(r, undefined);
+  const report = r.o.report ?? ((n) => r.o.log?.(n.message));
+  const kept = await loadRefusal(r.o.files, channel, r.o.clock.now(), report);
+  if (kept === undefined) return;
+  r.sendRefused = kept.why;
+  r.limitedUntilMs = kept.untilMs;
+  r.refusalKept = true;
+}
+
+/** Whether alerts wait for the limit's reset; one passed is let go (`passed`: the caller says the change). */
+export async function limited(r: Run, nowMs: number, passed: () => void): Promise<boolean> {
+  if (r.limitedUntilMs === undefined) return false;
+  // One read back from the file (unsigned) words the limit but holds no alert back: a hand-written file must not
+  // keep the phone quiet for a month. The next alert goes once; a 429 again makes it this run's own.
+  if (r.limitedUntilMs > nowMs) return r.refusalKept !== true;
+  await keepRefused(r, undefined);
+  passed();
+  return false;
+}
+
+/** Readiness words of the standing refusal (none: undefined). */
+export function refusedWords(r: Run): string | undefined {
+  if (r.sendRefused === undefined) return undefined;
+  const kept = r.refusalKept ? ' (saved before the app restarted)' : '';
+  if (r.limitedUntilMs === undefined)
+    return `the phone won’t be reached: the last phone alert was refused${kept} (${r.sendRefused}); fix the settings in Settings → Phone, then Send test`;
+  const resets = formatDate(r.limitedUntilMs, { localZone: r.o.localZone?.(), clock: true });
+  return `Pushover refused: monthly message limit reached (resets ${resets})${kept}: the phone won’t be reached until then (${r.sendRefused}); the alarm on this computer still wakes you; Send test tries again`;
+}
