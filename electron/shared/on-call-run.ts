@@ -67,10 +67,31 @@ export interface BlockSpan {
 /** Whether a block of mine starting at `startMs` carries on my on-call time from `blocks` (those starting before it)
  *  rather than starting it: then it is no start to ring or book the phone for. */
 export function continuesOnCall(startMs: number, blocks: readonly BlockSpan[]): boolean {
+  return continuesOnCallIn(blocks)(startMs);
+}
+
+/** `continuesOnCall` over one set of blocks for many starts: the blocks are sorted and joined once, then each start
+ *  is a binary search (asking per start sorted every block again: the alarm plan's cost grew with the square of a
+ *  long horizon's blocks, and it is planned again at every sync). */
+export function continuesOnCallIn(blocks: readonly BlockSpan[]): (startMs: number) => boolean {
+  const sorted = [...blocks].sort((a, b) => a.startMs - b.startMs);
+  // endsSoFar[i]: where my on-call time so far ends after the first i blocks (in order of start).
+  const endsSoFar = [-Infinity];
   let endSoFarMs = -Infinity;
-  const before = blocks.filter((b) => b.startMs < startMs).sort((a, b) => a.startMs - b.startMs);
-  for (const b of before) endSoFarMs = carriesOn(b.startMs, endSoFarMs) ? Math.max(endSoFarMs, b.endMs) : b.endMs;
-  return carriesOn(startMs, endSoFarMs);
+  for (const b of sorted) {
+    endSoFarMs = carriesOn(b.startMs, endSoFarMs) ? Math.max(endSoFarMs, b.endMs) : b.endMs;
+    endsSoFar.push(endSoFarMs);
+  }
+  return (startMs) => {
+    // How many blocks start before `startMs`.
+    let [lo, hi] = [0, sorted.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((sorted[mid]?.startMs ?? Infinity) < startMs) lo = mid + 1;
+      else hi = mid;
+    }
+    return carriesOn(startMs, endsSoFar[lo] ?? -Infinity);
+  };
 }
 
 /** Whether my on-call time goes on past `endMs` (a block of mine carries it on there): then that end is no end of

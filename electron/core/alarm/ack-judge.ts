@@ -3,7 +3,7 @@
 // its ring, acknowledgement, snooze and pass. The end saved in a record is the shift's end when it rang: a claim, used
 // for nothing here (a block cut short since is over; one extended still waits). Where no read of the schedule reaches
 // now, whether the alarm waits is unknown, and nothing is acknowledged for it.
-import { continuesOnCall } from '../../shared/on-call-run';
+import { continuesOnCallIn } from '../../shared/on-call-run';
 import type { AlarmKnowledge } from './alarm-claims';
 import { myBlockSpans, planAlarms, serviceKeyOf } from './plan';
 import type { AlarmRecord, AlarmTarget } from './types';
@@ -20,7 +20,8 @@ export function targetsAsRead(known: readonly AlarmKnowledge[], nowMs: number, l
     planAlarms({ ...k, nowMs, localZone, serviceKey: serviceKeyOf(k.settings.baseUrl) }),
   );
   const chosen = new Map<string, AlarmTarget>();
-  for (const t of planned) if (!chosen.has(t.key) && !continuesOnCall(t.startMs, spans)) chosen.set(t.key, t);
+  const continues = continuesOnCallIn(spans);
+  for (const t of planned) if (!chosen.has(t.key) && !continues(t.startMs)) chosen.set(t.key, t);
   return [...chosen.values()];
 }
 

@@ -1,6 +1,6 @@
 // Planning the alarm's targets from every account's data, what silences them, and the poll of alarms.json while
 // one waits for an answer (alarms.ts).
-import { continuesOnCall } from '../../shared/on-call-run';
+import { continuesOnCallIn } from '../../shared/on-call-run';
 import { myBlockSpans, planAlarms, serviceKeyOf } from '../alarm/plan';
 import type { AlarmTarget } from '../alarm/types';
 import { waitsForAnswer } from '../alarm/waiting';
@@ -43,8 +43,9 @@ export function targetsNow(w: AlarmsWiring, r: AlarmsRun): AlarmTarget[] {
     ...accounts.flatMap((a) => myBlockSpans(a.snapshot, a.settings)),
     ...kept.map(({ target: t }) => ({ startMs: t.startMs, endMs: t.endMs })),
   ];
+  const continues = continuesOnCallIn(mine);
   for (const t of [...planned, ...kept])
-    if (!chosen.has(t.target.key) && !continuesOnCall(t.target.startMs, mine)) {
+    if (!chosen.has(t.target.key) && !continues(t.target.startMs)) {
       chosen.set(t.target.key, t.target);
       r.seen.set(t.target.key, { target: t.target, account: t.account });
     }

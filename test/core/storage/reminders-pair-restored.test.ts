@@ -11,7 +11,9 @@ import { OLDER_COPY_NOTICE_ID } from '../../../electron/core/storage/fired-saved
 import { RUN_FILE, RUN_NOTICE_ID } from '../../../electron/core/storage/fired-saved-file';
 
 const M = 60_000;
-const T0 = Date.parse('2026-03-26T06:00:00Z');
+// Started 10 min before the copy is taken: nothing of mine is due before 07:45 (the 15-min lead of 08:00), so an
+// earlier start only stepped the fake clock through minutes that hold nothing to show or write.
+const T0 = Date.parse('2026-03-26T07:30:00Z');
 const START = Date.parse('2026-03-26T08:00:00Z');
 const COPIED = START - 20 * M;
 const PAIR = ['reminders.json', 'reminders-saved.json'];
