@@ -56,6 +56,9 @@ export interface HeldDeps {
   windowOf: (scheduleId: string, startMs: number, endMs: number) => string;
   /** Me on the schedule's account (lower-cased; '' when unknown). */
   meOn: (scheduleId: string) => string;
+  /** Whether the app's own-write record holds an override over the window with exactly these people (own-in-place.ts):
+   *  only then is the schedule showing the plan's outcome "already in place". Absent: no record to ask. */
+  ownOver?: (scheduleId: string, startMs: number, endMs: number, emails: readonly string[]) => boolean;
 }
 
 export interface HeldAnswer {
@@ -144,8 +147,12 @@ function windowAsPlanned(deps: HeldDeps, c: PlannedCover, held: readonly Held[])
   const planRefusal = coverRefusal([[c.from.toLowerCase(), ...others]], c.from, c.to);
   if (planRefusal) return { state: 'refused', message: `Nothing was sent: ${REFUSALS[planRefusal]}.` };
   const target = [c.to.toLowerCase(), ...others];
+  // In place by the app's own write only: someone else's same change is a change since the plan (adv48 r40).
+  const own = c.sentBefore === true || (deps.ownOver?.(c.scheduleId, c.startMs, c.endMs, target) ?? true);
   if (held.length > 0 && held.every((h) => sameSet(h.emails, target)))
-    return { state: 'handed_off', message: 'The schedule already shows it in place, so it was not sent.' };
+    return own
+      ? { state: 'handed_off', message: 'The schedule already shows it in place, so it was not sent.' }
+      : { state: 'changed', message: changeText(deps, { ...c, others }, held) };
   const planned = [c.from.toLowerCase(), ...others];
   // The rule every flow's re-read goes through, the override form's too: who is on call at each instant, as planned.
   const asPlanned = [{ startMs: c.startMs, endMs: c.endMs, emails: planned }];
