@@ -10,7 +10,7 @@ import { failure, type ActionDeps, type Failure } from './common';
 import { heldAsPlanned, type HeldDeps } from './plan-held';
 import type { PlannedOverride } from './override-window';
 import { readHeld } from './window-read';
-import { ownCoverOver } from './own-in-place';
+import { ownCoverOver, ownWritesIn } from './own-in-place';
 
 const lower = (e: string) => e.trim().toLowerCase();
 
@@ -36,7 +36,7 @@ export function heldDepsOf(deps: ActionDeps, client: OncallClient): HeldDeps {
     // The write's own record is made after this read (override.ts): a record found is an earlier write of the app's.
     ownOver: (id, startMs, endMs, emails) =>
       ownCoverOver(
-        deps.snapshot.get().createdOverrides.filter((c) => c.scheduleId === id),
+        ownWritesIn(deps.snapshot.get()).filter((c) => c.scheduleId === id),
         startMs,
         endMs,
         emails,

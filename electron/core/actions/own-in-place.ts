@@ -14,7 +14,17 @@ export interface OwnRecord {
   unconfirmed?: true | undefined;
   /** A take-over since handed back: its people are no longer what the app holds there. */
   handedBackAt?: string | undefined;
+  /** Sent with its outcome unknown (it may land late): the app's own write once it shows, but only by its very
+   *  window and people, as a may-land claim is confirmed (sync/own-overrides.ts): a manager's cover of part of it is
+   *  not the write the app sent. */
+  mayLand?: true | undefined;
 }
+
+/** Every write of the app's own a snapshot records: those it knows saved, and those whose outcome was unknown and
+ *  may land late (a 503 applied a minute on is the app's own write when it shows, never a manager's change). */
+export const ownWritesIn = (s: Snapshot): CreatedOverride[] => [...s.createdOverrides, ...(s.mayLand ?? [])];
+
+import type { CreatedOverride, Snapshot } from '../model/snapshot';
 
 const lower = (e: string) => e.trim().toLowerCase();
 
@@ -29,11 +39,8 @@ export function ownCoverOver(
   return own.some((o) => {
     if (o.unconfirmed !== undefined || o.handedBackAt !== undefined || o.covering === undefined) return false;
     const got = new Set(o.covering.map(lower));
-    return (
-      Date.parse(o.start) <= startMs &&
-      endMs <= Date.parse(o.end) &&
-      got.size === want.size &&
-      [...want].every((e) => got.has(e))
-    );
+    const [a, b] = [Date.parse(o.start), Date.parse(o.end)];
+    const window = o.mayLand === true ? a === startMs && b === endMs : a <= startMs && endMs <= b;
+    return window && got.size === want.size && [...want].every((e) => got.has(e));
   });
 }
