@@ -12,6 +12,7 @@ import { segmentsOf } from '../model/segments';
 import { heldAsPlanned, type HeldAnswer } from './plan-held';
 import { readHeld } from './window-read';
 import { maxOf } from '../../shared/extremes';
+import { ownCoverOver, type OwnRecord } from './own-in-place';
 
 const lower = (e: string) => e.trim().toLowerCase();
 const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
@@ -30,6 +31,9 @@ export interface HandBackCheck {
   scheduleZone?: string | undefined;
   /** The person as the app's state lists them (name, else ''). */
   nameOf: (email: string) => string;
+  /** The app's own writes on this schedule (own-in-place.ts): the hand back's outcome shown there is "in place" only
+   *  when one of them put it there; a manager restoring the person replaced is a change, said (adv48 r40). */
+  own: readonly OwnRecord[];
 }
 
 /** undefined while the hand back is still what its offer showed; else the sentence that says what changed. */
@@ -64,6 +68,7 @@ export async function handBackHeld(c: HandBackCheck, plan: HandBackPlan): Promis
       windowOf: (_id, startMs, endMs) =>
         formatWindow(new Date(startMs).toISOString(), new Date(endMs).toISOString(), when),
       meOn: () => c.me,
+      ownOver: (_id, startMs, endMs, emails) => ownCoverOver(c.own, startMs, endMs, emails),
     },
     {
       scheduleId: c.scheduleId,

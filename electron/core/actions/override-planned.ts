@@ -10,6 +10,7 @@ import { failure, type ActionDeps, type Failure } from './common';
 import { heldAsPlanned, type HeldDeps } from './plan-held';
 import type { PlannedOverride } from './override-window';
 import { readHeld } from './window-read';
+import { ownCoverOver, ownWritesIn } from './own-in-place';
 
 const lower = (e: string) => e.trim().toLowerCase();
 
@@ -32,6 +33,14 @@ export function heldDepsOf(deps: ActionDeps, client: OncallClient): HeldDeps {
       });
     },
     meOn: () => lower(deps.settings().email),
+    // The write's own record is made after this read (override.ts): a record found is an earlier write of the app's.
+    ownOver: (id, startMs, endMs, emails) =>
+      ownCoverOver(
+        ownWritesIn(deps.snapshot.get()).filter((c) => c.scheduleId === id),
+        startMs,
+        endMs,
+        emails,
+      ),
   };
 }
 

@@ -12,9 +12,8 @@ import { joinNames } from '../../shared/format';
 
 const BEFORE = 'The schedule could not be read just before sending, so nothing was sent (a write goes only on what the';
 const UNREAD = { sentence: `${BEFORE} service holds now).`, what: 'the schedule', retry: 'Retry when it can be read.' };
-const IN_PLACE = 'The schedule could not be read to check it is still in place, so nothing was sent.';
 /** A read that gave nothing, worded by the one rule (unread-words.ts); nothing is sent. */
-const unread = (deps: HeldDeps, read: Unread | undefined, sentence = UNREAD.sentence): HeldAnswer => ({
+export const unread = (deps: HeldDeps, read: Unread | undefined, sentence = UNREAD.sentence): HeldAnswer => ({
   state: 'not_sent',
   message: unreadText({ ...UNREAD, sentence }, read?.unread, deps.at?.()),
 });
@@ -56,6 +55,9 @@ export interface HeldDeps {
   windowOf: (scheduleId: string, startMs: number, endMs: number) => string;
   /** Me on the schedule's account (lower-cased; '' when unknown). */
   meOn: (scheduleId: string) => string;
+  /** Whether the app's own-write record holds an override over the window with exactly these people (own-in-place.ts):
+   *  only then is the schedule showing the plan's outcome "already in place". Absent: no record to ask. */
+  ownOver?: (scheduleId: string, startMs: number, endMs: number, emails: readonly string[]) => boolean;
 }
 
 export interface HeldAnswer {
@@ -65,7 +67,7 @@ export interface HeldAnswer {
   outcome?: 'landed-then-changed';
 }
 
-const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
+export const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
   const [x, y] = [new Set(a), new Set(b)];
   return x.size === y.size && [...x].every((e) => y.has(e));
 };
@@ -144,8 +146,12 @@ function windowAsPlanned(deps: HeldDeps, c: PlannedCover, held: readonly Held[])
   const planRefusal = coverRefusal([[c.from.toLowerCase(), ...others]], c.from, c.to);
   if (planRefusal) return { state: 'refused', message: `Nothing was sent: ${REFUSALS[planRefusal]}.` };
   const target = [c.to.toLowerCase(), ...others];
+  // In place by the app's own write only: someone else's same change is a change since the plan (adv48 r40).
+  const own = c.sentBefore === true || (deps.ownOver?.(c.scheduleId, c.startMs, c.endMs, target) ?? true);
   if (held.length > 0 && held.every((h) => sameSet(h.emails, target)))
-    return { state: 'handed_off', message: 'The schedule already shows it in place, so it was not sent.' };
+    return own
+      ? { state: 'handed_off', message: 'The schedule already shows it in place, so it was not sent.' }
+      : { state: 'changed', message: changeText(deps, { ...c, others }, held) };
   const planned = [c.from.toLowerCase(), ...others];
   // The rule every flow's re-read goes through, the override form's too: who is on call at each instant, as planned.
   const asPlanned = [{ startMs: c.startMs, endMs: c.endMs, emails: planned }];
@@ -184,17 +190,4 @@ function landedInPart(
   const since = changeText(deps, { ...c, from: c.to, others: rest }, held, [], true);
   const message = `${who} ${when} of it (the earlier request landed). ${since}`;
   return { state: 'handed_off', message, outcome: 'landed-then-changed' };
-}
-
-/**
- * A side that landed, read again before anything is built on it (a swap's Retry): undefined while the service still
- * shows exactly `to` and the others over the window; else what holds now ("changed since…") or that it couldn't be read.
- */
-export async function stillInPlace(deps: HeldDeps, c: PlannedCover, landed = false): Promise<HeldAnswer | undefined> {
-  const held = await deps.reread(c.scheduleId, c.startMs, c.endMs);
-  if (held === undefined || isUnread(held)) return unread(deps, held, IN_PLACE);
-  const others = c.others.map((e) => e.toLowerCase()).filter((e) => e !== c.to.toLowerCase());
-  const target = [c.to.toLowerCase(), ...others];
-  if (held.length > 0 && held.every((h) => sameSet(h.emails, target))) return undefined;
-  return { state: 'changed', message: changeText(deps, { ...c, from: c.to, others }, held, [], landed) };
 }

@@ -8,6 +8,7 @@ import { isoOf } from '../model/segments';
 import type { CreatedOverride } from '../model/snapshot';
 import { NOT_SET_UP, type Failure } from './common';
 import { joinNames } from '../../shared/format';
+import { ownWritesIn } from './own-in-place';
 import {
   freshSnapshot,
   isFailure,
@@ -76,7 +77,10 @@ async function heldForHandBack(
 ): Promise<Failure | undefined> {
   const client = deps.client();
   if (!client) return NOT_SET_UP;
-  const details = deps.snapshot.get().schedules.find((s) => s.id === request.scheduleId)?.details;
+  const snap = deps.snapshot.get();
+  const details = snap.schedules.find((s) => s.id === request.scheduleId)?.details;
+  // The service's own-write record, as the plan read it (either account of one service: adv48 r17).
+  const own = ownWritesIn(deps.serviceWrites?.(snap) ?? snap).filter((o) => o.scheduleId === request.scheduleId);
   const check: HandBackCheck = {
     client,
     scheduleId: request.scheduleId,
@@ -86,6 +90,7 @@ async function heldForHandBack(
     localZone: deps.localZone?.() ?? 'UTC',
     scheduleZone: details?.time_zone ?? undefined,
     nameOf: (email) => details?.users?.find((u) => lower(u.email) === lower(email))?.name ?? '',
+    own,
   };
   const offer = changedSinceOffer(check, request.seen, plan);
   if (offer !== undefined) return refuse('changed_since_planned', offer);

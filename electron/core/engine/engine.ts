@@ -28,6 +28,7 @@ import {
 } from '../storage/record-key';
 import { createStateKeeper, type StateKeeper } from './state';
 import { combinedDerivation } from './combined-derivation';
+import { ownWritesIn } from '../actions/own-in-place';
 import { createReadinessWatch, type ReadinessWatch } from './readiness';
 import { createSessionRegistry, type SessionRegistry } from './session-registry';
 import { accountHandlers, writeRef } from './account-handlers';
@@ -200,12 +201,13 @@ function handlersOf(
         .ordered()
         .find((s) => s.id === accountId)
         ?.client(),
-    // The service's own-write record: an override written through either account of one service (adv48 r17 #1).
+    // The service's own-write record: an override written through either account of one service (adv48 r17 #1),
+    // its writes that may land late with it (own-in-place.ts).
     created: (accountId) => {
       const all = sessions.ordered();
       const self = all.find((s) => s.id === accountId)?.account();
       return self
-        ? all.filter((s) => sameService(s.account(), self)).flatMap((s) => s.known().snapshot.createdOverrides)
+        ? all.filter((s) => sameService(s.account(), self)).flatMap((s) => ownWritesIn(s.known().snapshot))
         : [];
     },
     writesVia: (ref) => writeRef({ state: () => keeper.get(), sessions: () => sessions.ordered() }, ref),

@@ -16,6 +16,7 @@ import { lookCovered, lookOwn, madeShown, readHeld } from './look';
 import { teammateName } from './swap';
 import type { HalfSwaps } from './half-swaps';
 import type { OwnWrite } from './landed-again';
+import { ownCoverOver } from '../actions/own-in-place';
 
 export interface HandoffParts {
   clock: Clock;
@@ -122,6 +123,7 @@ export function heldOf(parts: HandoffParts): HeldDeps {
       return formatWindow(new Date(startMs).toISOString(), new Date(endMs).toISOString(), at);
     },
     meOn: (ref) => myEmailOn(parts.state(), refParts(ref).accountId),
+    ownOver: (ref, startMs, endMs, emails) => ownCoverOver(ownWritesOf(parts)(ref), startMs, endMs, emails),
     at: () => ({ nowMs: parts.clock.now(), localZone: parts.localZone() }),
   };
 }

@@ -145,6 +145,7 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     held,
     settles,
     refresh,
+    ownWrites: ownWritesOf(parts),
   };
   const handlers: HandoffHandlers = {
     'handoff:plan': (request) =>

@@ -9,7 +9,7 @@ import { emailKey } from '../../shared/service-identity';
 import { failure } from '../actions/common';
 import { cantCheckText, notAsPlannedText, type WordDeps } from './changed-now';
 import { excludedWhy } from './item-rules';
-import { mineLanded, swapWhole } from './swap-landed';
+import { mineLanded, swapWhole, type OwnWrites } from './swap-landed';
 
 /** Whether the fresh timeline shows `email` on call throughout [start, end) on the schedule. */
 function theirsThroughout(state: AppState, r: SwapRequest['theirs']): boolean {
@@ -41,6 +41,8 @@ export interface CheckDeps {
   planFor: (startMs: number, endMs: number) => HandoffPlan;
   /** Words a change the app's data shows since the plan, as the write path's re-read does (changed-now.ts). */
   held: WordDeps;
+  /** The app's own-write record: a side "in place from an earlier press" is one it holds (swap-landed.ts). */
+  ownWrites: OwnWrites;
 }
 
 /** Their shift not shown as theirs now: said as what changed when the fresh data shows it, else as not fresh. */
@@ -81,8 +83,8 @@ export function readFirst(deps: CheckDeps, r: SwapRequest): boolean {
   const state = deps.state();
   const me = myEmailOn(state, refParts(r.mine.scheduleId).accountId);
   // Both sides in place: each is re-read on its service (swap-again.ts), the checks aren't made.
-  if (swapWhole(state, r, me)) return false;
-  const landed = mineLanded(state, r, me);
+  if (swapWhole(state, r, me, deps.ownWrites)) return false;
+  const landed = mineLanded(state, r, me, deps.ownWrites);
   if (check(deps, r, landed) === undefined) return false;
   const aged = (w: SwapRequest['mine']) =>
     excludedWhy(deps.planFor(Date.parse(w.start), Date.parse(w.end)), w) !== undefined;

@@ -12,7 +12,7 @@ import { check, mineProblem, readFirst } from './swap-check';
 import { onceRef } from './plan';
 import { onCallOver, type ScheduleWindow } from '../../shared/swap-rules';
 import { sideWithin, windowOf } from './swap-within';
-import { mineLanded, MINE_IN_PLACE, swapWhole, theirsLanded } from './swap-landed';
+import { mineLanded, MINE_IN_PLACE, swapWhole, theirsLanded, type OwnWrites } from './swap-landed';
 import { clip, landedPart, mineUndone, oneStillIn, wholeChanged } from './swap-again';
 import { unsettled, type SettleBook } from './swap-unsettled';
 import { mineGoneText, staleText, swapText, undoneText } from './swap-text';
@@ -28,6 +28,8 @@ export interface SwapDeps extends Pick<WriteDeps, 'create' | 'held'> {
   planFor: (startMs: number, endMs: number) => HandoffPlan;
   /** Main's own record of each side's settle (never the renderer's): swap-unsettled.ts. */
   settles: SettleBook;
+  /** The app's own-write record: the only proof of a side in place from an earlier press (swap-landed.ts). */
+  ownWrites: OwnWrites;
   /** Reads every account again (shifts too): checks that aged data would refuse are made on a fresh read. */
   refresh?: () => Promise<unknown>;
 }
@@ -147,15 +149,15 @@ export async function swapShifts(deps: SwapDeps, asked: SwapRequest): Promise<Sw
   const people = { name, me, teammate: r.theirs.email };
   const { planned, theirs: asPlanned } = sidesOf(state, r, me);
   // My side already in place from a press before a restart: the app's own write, gone on from (swap-landed.ts).
-  const landed = mineLanded(state, r, me);
+  const landed = mineLanded(state, r, me, deps.ownWrites);
   // Both sides in place (pressed again once whole): each is re-read, a change since either landed said as such.
-  const whole = swapWhole(state, r, me);
+  const whole = swapWhole(state, r, me, deps.ownWrites);
   const since = whole ? await wholeChanged(deps, people, planned, asPlanned) : undefined;
   if (since) return since;
   const problem = whole ? undefined : check(deps, r, landed);
   // One side in place from an earlier press while the other can't be sent: said beside the checks' words (r27).
   // Theirs only when my block is what the checks refused: a "teammate shift" that is my own block also has me on it.
-  const theirsIn = !landed && theirsLanded(state, r, me) && mineProblem(deps, r) !== undefined;
+  const theirsIn = !landed && theirsLanded(state, r, me, deps.ownWrites) && mineProblem(deps, r) !== undefined;
   const inPlace = landed ? 'mine' : theirsIn ? 'theirs' : undefined;
   if (problem && inPlace) {
     const sides = { mine: planned, theirs: asPlanned };
