@@ -16,12 +16,6 @@ export interface ReadinessLine {
   problem?: ReadinessCheck;
 }
 
-/** Checks of the app as a whole, the same for every account. */
-const APP_WIDE: ReadonlySet<ReadinessCheck['id']> = new Set(['autostart', 'notifications']);
-
-/** Whether a check is the app's as a whole (Start at login, the system's notifications): said without an account. */
-export const appWideCheck = (c: ReadinessCheck): boolean => APP_WIDE.has(c.id);
-
 const sentences = (checks: readonly ReadinessCheck[]): string => checks.map((c) => c.message).join(' ');
 
 /** The accounts the state knows (their names): the line names the shift's when there are several; and the schedules
@@ -40,32 +34,23 @@ export function readinessLine(
 ): ReadinessLine {
   const zone = named.schedules?.find((s) => s.id === r.shift.scheduleId)?.timeZone ?? undefined;
   const when = `your shift at ${time(r.shift.start, zone)}`;
-  // A line quoting only app-wide checks (Start at login, the system's notifications) is said once, unnamed: under
-  // one account it would read as if another were ready (adv49 r31).
-  const name = (text: string, quoted: readonly ReadinessCheck[] = r.checks): string =>
-    quoted.every(appWideCheck) ? text : withAccount(named, r.speaker ?? r.shift.accountId, text);
   const problem = r.checks.find((c) => c.result === 'problem');
+  // Start at login is the app's, not an account's: said once, unnamed (adv49 r31). The popover's first load has no
+  // room for more (the notifications check keeps its name).
+  const name = (text: string): string =>
+    problem?.action === 'start-at-login' ? text : withAccount(named, r.speaker ?? r.shift.accountId, text);
   if (problem)
-    return {
-      ready: false,
-      checking: false,
-      text: name(`Not ready for ${when} — ${problem.message}`, [problem]),
-      problem,
-    };
+    return { ready: false, checking: false, text: name(`Not ready for ${when} — ${problem.message}`), problem };
   const checking = r.checks.filter((c) => c.result === 'checking');
   if (checking.length > 0)
-    return {
-      ready: false,
-      checking: true,
-      text: name(`Checking readiness for ${when} — ${sentences(checking)}`, checking),
-    };
+    return { ready: false, checking: true, text: name(`Checking readiness for ${when} — ${sentences(checking)}`) };
   const unknown = r.checks.filter((c) => c.result === 'unknown');
   // No ✓ for what the app can't tell (adv49 r5 #4): the line says it can't tell, then why.
   if (unknown.length > 0)
     return {
       ready: true,
       checking: false,
-      text: name(`Can't tell if you're ready for ${when} — ${sentences(unknown)}`, unknown),
+      text: name(`Can't tell if you're ready for ${when} — ${sentences(unknown)}`),
     };
   return { ready: true, checking: false, text: name(`Ready for ${when} ✓`) };
 }

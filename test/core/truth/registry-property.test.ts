@@ -83,7 +83,7 @@ function checkLogs(
       if (savedFor(world, i, only)) expect(s.text, `${where} — rests on saved data`).toMatch(/saved data/i);
       else expect(s.text, `${where} — fresh`).not.toMatch(/saved data/i);
     }
-    // A readiness warning about the app as a whole (Start at login, the system's notifications) is no one
+    // A readiness warning about the app as a whole (Start at login) is no one
     // account's: said unnamed (adv49 r31); any other names its account.
     const appWide = s.kind === 'readiness' && several === 'app-wide readiness';
     if (several && !appWide) expect(s.text, `${where} — names its account`).toContain(accountOf(i, w).label);
@@ -146,7 +146,7 @@ function checkStatements(world: readonly AccountWorld[], only?: number): void {
   const said = everyText({ state, nowMs: NOW, localZone: ZONE, ...logsOf(world, only) });
   // The readiness problem the engine found (its first), app-wide or an account's: the warning's naming follows it.
   const problem = state.me.readiness?.checks.find((c) => c.result === 'problem')?.id;
-  const appWide = problem === 'autostart' || problem === 'notifications';
+  const appWide = problem === 'autostart';
   checkLogs(world, said, state.accounts.length > 1 && appWide ? 'app-wide readiness' : state.accounts.length > 1, only);
   checkHorizon(world, said, only);
   const several = state.accounts.length > 1;
