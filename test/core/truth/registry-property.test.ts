@@ -146,7 +146,8 @@ function checkStatements(world: readonly AccountWorld[], only?: number): void {
   const said = everyText({ state, nowMs: NOW, localZone: ZONE, ...logsOf(world, only) });
   // The readiness problem the engine found (its first), app-wide or an account's: the warning's naming follows it.
   const problem = state.me.readiness?.checks.find((c) => c.result === 'problem')?.id;
-  const appWide = problem === 'autostart';
+  // Start at login and the desktop's notifications are the whole app's: said unnamed.
+  const appWide = problem === 'autostart' || problem === 'notifications';
   checkLogs(world, said, state.accounts.length > 1 && appWide ? 'app-wide readiness' : state.accounts.length > 1, only);
   checkHorizon(world, said, only);
   const several = state.accounts.length > 1;
