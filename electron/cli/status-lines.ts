@@ -9,7 +9,8 @@ import { withAccount } from '../shared/accounts';
 import { savedDataFrom } from '../shared/saved-words';
 import { coverageIssuesText } from '../shared/knowledge';
 import { coverageSavedBasis } from '../shared/coverage-words';
-import { formatDate, formatDayTime, formatWindow } from '../shared/format';
+import { formatDayTime, formatWindow } from '../shared/format';
+import { formatDate } from '../shared/day-word';
 import { loadFigure, loadFigures, loadScope } from '../shared/load-text';
 import type { AppState, CoverageView, AccountLoad, LoadPeriod, SourceStatus } from '../shared/view-state';
 

@@ -116,7 +116,8 @@ export function warmUp(locale: string, zones: readonly (string | undefined)[] = 
   warmFormats(locale, [CLOCK, WEEKDAY_CLOCK], zones);
 }
 
-function clock(w: Wall, locale: string): string {
+/** "22:00", with the repeated hour's tag where the clocks go back (for ./day-word.ts too). */
+export function clock(w: Wall, locale: string): string {
   return wallText(w, locale, CLOCK) + repeatTag(w, locale);
 }
 
@@ -138,18 +139,6 @@ function scheduleSide(local: Wall, ms: number, opts: TimeFormatOptions): Wall | 
   const there = wallAt(ms, opts.scheduleZone);
   if (!there || there.offsetMin === local.offsetMin) return undefined;
   return there;
-}
-
-/** The local date alone: "Mon 16 Nov" (en-GB); "Mon 16 Nov 2026" with `year`; "Mon 16 Nov, 10:00" with `clock`, for an
- *  instant that must not read as the whole day (at the day's start, the day: "since Mon 16 Nov"). */
-export function formatDate(
-  instant: Instant,
-  opts: TimeFormatOptions & { year?: boolean; clock?: boolean } = {},
-): string {
-  const [w, locale] = [localWall(toMs(instant), opts.localZone), opts.locale ?? DEFAULT_LOCALE];
-  const date = wallText(w, locale, DATE_ONLY);
-  const dated = opts.year ? `${date} ${wallText(w, locale, YEAR)}` : date;
-  return opts.clock && !w.atMidnight ? `${dated}, ${clock(w, locale)}` : dated;
 }
 
 /** An absolute instant, for text that must read the same whenever it is read (the .ics): "Sun 29 Mar 2026, 09:00"

@@ -34,8 +34,10 @@ export function readinessLine(
 ): ReadinessLine {
   const zone = named.schedules?.find((s) => s.id === r.shift.scheduleId)?.timeZone ?? undefined;
   const when = `your shift at ${time(r.shift.start, zone)}`;
-  const name = (text: string): string => withAccount(named, r.speaker ?? r.shift.accountId, text);
   const problem = r.checks.find((c) => c.result === 'problem');
+  // Start at login and the notifications are the app's, not an account's: said once, unnamed (adv49 r31).
+  const name = (text: string): string =>
+    appWide(problem) ? text : withAccount(named, r.speaker ?? r.shift.accountId, text);
   if (problem)
     return { ready: false, checking: false, text: name(`Not ready for ${when} — ${problem.message}`), problem };
   const checking = r.checks.filter((c) => c.result === 'checking');
@@ -51,6 +53,9 @@ export function readinessLine(
     };
   return { ready: true, checking: false, text: name(`Ready for ${when} ✓`) };
 }
+
+/** A problem of the whole app (Start at login, the desktop's notifications), no one account's: said unnamed. */
+export const appWide = (c?: ReadinessCheck): boolean => c?.id === 'autostart' || c?.id === 'notifications';
 
 /** The readiness without its rejected key where a problem line already says it, with its fix (issue 49, adv49 r14
  *  #1: said twice, two buttons): undefined (the line left out) when that was its only problem, as a failing

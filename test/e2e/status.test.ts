@@ -329,6 +329,8 @@ describe('status popover', () => {
       expect(await button.isDisabled()).toBe(true);
       expect(await button.getAttribute('title')).toBe('Available once OnCall Tray is set up.');
     }
+    // What the disabled buttons are described by says the same as their titles (the template's text, NOT_YET's words).
+    expect(await page.locator('#nav-why').textContent()).toBe('Available once OnCall Tray is set up.');
     expect(await nav.getByRole('button', { name: /^Coverage/ }).isDisabled()).toBe(true);
     expect(await nav.getByRole('button', { name: 'Settings' }).isDisabled()).toBe(false);
   });

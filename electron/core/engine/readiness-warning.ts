@@ -1,7 +1,7 @@
 // The readiness warning for my next shift, worded as the notification says it: titled and worded with the account
 // that speaks for the shift (the first watching it neither muted nor paused, as its reminders and start alarm are),
 // so one account's mute never silences or renames what another tells (adv47 r17 #4). Used by readiness.ts.
-import { readinessLine, type ReadinessLine } from '../../shared/readiness-text';
+import { appWide, readinessLine, type ReadinessLine } from '../../shared/readiness-text';
 import { formatDayTime } from '../../shared/format';
 import { withAccount, type AccountId } from '../../shared/account-names';
 import type { AppState, Readiness } from '../../shared/view-state';
@@ -33,7 +33,10 @@ export function readinessWarning(
   if (!line.problem) return { line, accountId, silenced };
   const notice = {
     id: readinessToldKey(r, line.problem),
-    title: withAccount(state, accountId, 'Not ready for your shift'),
+    // Start at login and the notifications are the app's, no one account's: titled as their line, unnamed.
+    title: appWide(line.problem)
+      ? 'Not ready for your shift'
+      : withAccount(state, accountId, 'Not ready for your shift'),
     body: line.text,
     target: 'status' as const,
     params: { scheduleId: r.shift.scheduleId },

@@ -6,7 +6,7 @@ import type { AppState } from '../../shared/view-state';
 import { accountsNeedingSetup } from '../../shared/accounts';
 import { halfSwapLine } from '../../shared/half-swap-text';
 import type { Fmt } from './tray-sections';
-import { emailFixItems, problemItems, setupProblemItems } from './tray-problem-items';
+import { emailFixItems, opensOwnSetup, problemItems, setupProblemItems } from './tray-problem-items';
 import type { TrayLeafItem, TrayMenuItem } from './tray-items';
 
 /** The menu's folds, least hidden first: none; `tight` (one alarm one item, override, swap and away under "More");
@@ -89,7 +89,8 @@ function setupItems(state: AppState): TrayMenuItem[] {
   if (state.accounts.length > 1) return setupProblemItems(state);
   return needing.flatMap((a) => {
     const account = state.settings.accounts.find((s) => s.id === a.id);
-    if (!account) return [];
+    // Its problem line already opens onboarding there: a second item would offer the same fix.
+    if (!account || opensOwnSetup(state, a.id)) return [];
     const label = state.accounts.length > 1 ? `Set up ${a.label}…` : 'Set up OnCall Tray…';
     return [{ type: 'action', label, action: 'open-onboarding', enabled: true, params: { accountId: account.id } }];
   });

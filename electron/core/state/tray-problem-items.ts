@@ -31,14 +31,25 @@ export function problemItem(
         ? { type: 'action', label: `${said} ${SETTINGS_FIX}`, action: 'open-settings', enabled: true, ...gone }
         : { type: 'action', label: said, action: 'refresh', enabled: !state.syncing };
     });
-  // Before setup the "Set up OnCall Tray…" item is the fix; the line would say the same twice.
-  if (kind === 'needs_setup') return [{ type: 'label', label: text }];
+  // Before setup the "Set up OnCall Tray…" item is the fix; the line would say the same twice. Once the key is in
+  // (no schedule yet), the line is itself that item, as it is with several accounts (adv49 r31).
+  if (kind === 'needs_setup')
+    return at.accountId !== undefined && opensOwnSetup(state, at.accountId)
+      ? [{ type: 'action', label: text, action: 'open-onboarding', enabled: true, params: { accountId: at.accountId } }]
+      : [{ type: 'label', label: text }];
   // A schedule the service doesn't have is fixed in Settings (remove or replace it), never by retrying.
   if (kind !== 'key_rejected' && syncFix(state) === 'settings')
     return [{ type: 'action', label: `${text} ${SETTINGS_FIX}`, action: 'open-settings', enabled: true, ...gone }];
   if (kind === 'key_rejected')
     return [{ type: 'action', label: text, action: 'open-settings', enabled: true, ...params }];
   return [{ type: 'action', label: text, action: 'refresh', enabled: !state.syncing }];
+}
+
+/** The one account, its key in, not set up (no schedule yet): its problem line opens onboarding there, so no
+ *  "Set up OnCall Tray…" is offered beside it. Without a key (a first run) that item stays the way in. */
+export function opensOwnSetup(state: AppState, accountId: string): boolean {
+  if (state.accounts.length !== 1 || !state.settings.accounts.some((s) => s.id === accountId)) return false;
+  return state.accounts.find((a) => a.id === accountId)?.hasKey === true;
 }
 
 /** A schedule the service doesn't have: Settings at its account and its row (the popover's button opens the same

@@ -9,7 +9,7 @@
 import type { FileStore } from '../ports';
 import type { Notice } from './settings-store';
 import type { RecordSigner } from './record-key';
-import { formatDate } from '../../shared/format';
+import { formatDate } from '../../shared/day-word';
 import { lastSave } from './fired-saved-file';
 
 export const OLDER_COPY_NOTICE_ID = 'reminders-record-older';

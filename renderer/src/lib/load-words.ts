@@ -1,6 +1,7 @@
 // The popover's on-call load line ("This month: 62 h · 3 nights (since Mon 16 Nov, 10:00)"), worded here and not in
 // ScheduleCards.svelte's markup so the text registry reads it as the popover shows it (adv47 r23 #5).
-import { formatDate, formatDayTime } from '../../../electron/shared/format';
+import { formatDayTime } from '../../../electron/shared/format';
+import { formatDate } from '../../../electron/shared/day-word';
 import { loadLine } from '../../../electron/shared/load-text';
 import type { AppState } from '../../../electron/shared/view-state';
 import type { FormatContext } from './format-context';

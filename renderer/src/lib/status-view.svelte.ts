@@ -17,7 +17,7 @@ import { formatDayTime } from '../../../electron/shared/format';
 /** A length ("1 d 20 h") never breaks across lines. */
 const oneLine = (text: string): string => text.replace(/(\d+) (d|h|min|days?)\b/g, '$1\u00a0$2');
 
-/** Why the actions are disabled before setup. */
+/** Why the actions are disabled before setup (their titles; StatusActions' hidden "nav-why" says it as its text). */
 export const NOT_YET = 'Available once OnCall Tray is set up.';
 
 /** The readiness line as the popover shows it, with the check whose fix its button offers (worded by main). */

@@ -2,7 +2,8 @@
 // "7:15 pm"), and a length or an explicit end. Both ways: fields → UTC instants (with the field that is wrong), and
 // a UTC window → fields (to prefill a request's shift).
 import { fromLocalInput, toLocalInput } from './local-input';
-import { formatDate, formatDuration, formatTime, wallParts } from '../../../electron/shared/format';
+import { formatDuration, formatTime, wallParts } from '../../../electron/shared/format';
+import { formatDate } from '../../../electron/shared/day-word';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../electron/shared/time';
 
 // Here, not in shared/format.ts with the other words of time: only the forms use it, and format.ts loads first.

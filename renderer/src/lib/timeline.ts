@@ -5,8 +5,8 @@
 // Each row is the schedule's known timeline (core/model/timeline.ts, sent in the state): every shift read in the
 // week is drawn for every person; "uncovered" only where the data was read and nobody is on call; hatched unknown
 // only where the app truly doesn't know (not loaded, shifts the service sent unreadable, past what was read).
-import { formatDate, formatDayTime, formatWindow, wallParts } from '../../../electron/shared/format';
-import { formatDay } from '../../../electron/shared/day-word';
+import { formatDayTime, formatWindow, wallParts } from '../../../electron/shared/format';
+import { formatDate, formatDay } from '../../../electron/shared/day-word';
 import { savedAt } from '../../../electron/shared/freshness';
 import type { AppState, Person, ScheduleView } from '../../../electron/shared/view-state';
 import { myEmailOn } from '../../../electron/shared/account-names';

@@ -7,7 +7,7 @@ import { combineStates, type AccountState } from '../../../electron/core/state/c
 import { deriveState } from '../../../electron/core/state/derive';
 import { formatStatus } from '../../../electron/cli/status-format';
 import { accountIdOf } from '../../../electron/shared/accounts';
-import { formatDate } from '../../../electron/shared/format';
+import { formatDate } from '../../../electron/shared/day-word';
 import { loadLine } from '../../../electron/shared/load-text';
 import type { ScheduleSnapshot } from '../../../electron/core/model/snapshot';
 import { SETUP_OK, alice, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';

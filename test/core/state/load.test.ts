@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveState } from '../../../electron/core/state/derive';
 import { formatStatus } from '../../../electron/cli/status-format';
-import { formatDate } from '../../../electron/shared/format';
+import { formatDate } from '../../../electron/shared/day-word';
 import { loadLine } from '../../../electron/shared/load-text';
 import type { AppState } from '../../../electron/shared/view-state';
 import { SETUP_OK, alice, details, me, ms, scheduleSnap, settingsWith, shift, snapshotOf } from '../support/fixtures';

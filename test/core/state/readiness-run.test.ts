@@ -130,8 +130,8 @@ describe('readiness is about the next start after my continuous on-call time', (
       expect(state.me.readiness?.checks.find((c) => c.id === 'reminders')?.result).toBe('ok');
     }
     expect(two.me.readiness?.shift.accountId).toBe(accountIdOf('work'));
-    // Named by its account, as the two-account line is wherever it shows.
+    // Start at login is the app's, not Work's: said once, unnamed, with two accounts too (adv49 r31).
     const line = two.me.readiness && readinessLine(two.me.readiness, () => '06:00', two);
-    expect(line?.text).toMatch(/^Work · Not ready for your shift at 06:00 — .*turn on Start at login/);
+    expect(line?.text).toMatch(/^Not ready for your shift at 06:00 — .*turn on Start at login/);
   });
 });

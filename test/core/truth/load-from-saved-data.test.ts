@@ -7,7 +7,8 @@ import { createHarness, seedSettings } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
 import { formatStatus } from '../../../electron/cli/status-format';
 import { loadLine } from '../../../electron/shared/load-text';
-import { formatDate, formatDayTime } from '../../../electron/shared/format';
+import { formatDayTime } from '../../../electron/shared/format';
+import { formatDate } from '../../../electron/shared/day-word';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

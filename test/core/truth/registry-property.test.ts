@@ -67,7 +67,12 @@ function logsOf(world: readonly AccountWorld[], only?: number): Pick<RegistryInp
 
 /** Notifications and calendar events: from saved data (the world says which accounts failed) they say so; fresh
  *  ones don't; with several accounts each names its account. */
-function checkLogs(world: readonly AccountWorld[], said: readonly Said[], several: boolean, only?: number): void {
+function checkLogs(
+  world: readonly AccountWorld[],
+  said: readonly Said[],
+  several: boolean | 'app-wide readiness',
+  only?: number,
+): void {
   for (const s of said.filter((x) => x.surface === 'notification' || x.surface === 'ics' || x.kind === 'load')) {
     const i = world.findIndex((w, k) => accountOf(k, w).id === s.accountId);
     const w = world[i];
@@ -78,7 +83,11 @@ function checkLogs(world: readonly AccountWorld[], said: readonly Said[], severa
       if (savedFor(world, i, only)) expect(s.text, `${where} — rests on saved data`).toMatch(/saved data/i);
       else expect(s.text, `${where} — fresh`).not.toMatch(/saved data/i);
     }
-    if (several) expect(s.text, `${where} — names its account`).toContain(accountOf(i, w).label);
+    // A readiness warning about the app as a whole (Start at login) is no one
+    // account's: said unnamed (adv49 r31); any other names its account.
+    const appWide = s.kind === 'readiness' && several === 'app-wide readiness';
+    if (several && !appWide) expect(s.text, `${where} — names its account`).toContain(accountOf(i, w).label);
+    if (appWide) expect(s.text, `${where} — app-wide, unnamed`).not.toContain(`${accountOf(i, w).label} · `);
     if (s.kind === 'load') continue;
     // A calendar event's end, as every other surface words it (issue 47, round 1).
     if (s.block && s.kind === 'event-description') checkEnd(s.text, blockEnd(world, i, s.block, only), where);
@@ -135,7 +144,11 @@ function checkNowUnknown(said: readonly Said[]): void {
 function checkStatements(world: readonly AccountWorld[], only?: number): void {
   const state = combined(world, only, true);
   const said = everyText({ state, nowMs: NOW, localZone: ZONE, ...logsOf(world, only) });
-  checkLogs(world, said, state.accounts.length > 1, only);
+  // The readiness problem the engine found (its first), app-wide or an account's: the warning's naming follows it.
+  const problem = state.me.readiness?.checks.find((c) => c.result === 'problem')?.id;
+  // Start at login and the desktop's notifications are the whole app's: said unnamed.
+  const appWide = problem === 'autostart' || problem === 'notifications';
+  checkLogs(world, said, state.accounts.length > 1 && appWide ? 'app-wide readiness' : state.accounts.length > 1, only);
   checkHorizon(world, said, only);
   const several = state.accounts.length > 1;
   const runs = expectedRuns(world, only);
