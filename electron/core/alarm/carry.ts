@@ -54,3 +54,39 @@ export function carriedOf(store: AlarmStore, t: AlarmTarget, keys: ReadonlySet<s
   const [key, rec] = found;
   return { ...t, key, ownKey: t.key, atMs: rec.startMs + (t.atMs - t.startMs) };
 }
+
+const startOfKey = (key: string): number => Date.parse(/\d{4}-\d\d-\d\dT[\d:.]+Z$/.exec(key)?.[0] ?? '');
+
+/**
+ * The planned start that continues the block of `key`, a start no longer planned (adv50 r39): the phone's "I'm on
+ * it" to the 09:00 alert, heard after a wake whose re-plan moved my start to 09:10 (Bob given 09:00–09:10 meanwhile).
+ * As earlierAcked has it, `key`'s start lies in the time the data says was not mine right up to the planned start;
+ * the escalation answers only for an alert whose block reached past it (escalation/front-acks.ts).
+ */
+export function frontOf(targets: readonly AlarmTarget[], key: string): AlarmTarget | undefined {
+  const startMs = startOfKey(key);
+  return targets.find(
+    (t) =>
+      t.ownKey === undefined &&
+      blockOf(t.key) === blockOf(key) &&
+      t.freeSinceMs !== undefined &&
+      startMs >= t.freeSinceMs &&
+      startMs < t.startMs,
+  );
+}
+
+/** The record an answer to `key` starts, for its block now `front`: its own start, the block's end. */
+export const frontRecord = (front: AlarmTarget, key: string): AlarmRecord => ({
+  startMs: startOfKey(key),
+  endMs: front.endMs,
+});
+
+/** The targets once `front`'s block has a record under an earlier start: `front` carries it (carriedOf). */
+export function carryFront(
+  store: AlarmStore,
+  targets: readonly AlarmTarget[],
+  front: AlarmTarget,
+): { targets: AlarmTarget[]; carried: AlarmTarget } {
+  const carried = carriedOf(store, front, new Set(targets.map((t) => t.ownKey ?? t.key)));
+  return { targets: targets.map((t) => (t === front ? carried : t)), carried };
+}

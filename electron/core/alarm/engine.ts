@@ -8,7 +8,7 @@ import { createWakeWatch } from '../reminders/wake-watch';
 import type { AlarmStore } from './alarm-store';
 import { ALARM_RING_MAX_MS, SNOOZE_MS, type AckSource, type AlarmRecord, type AlarmTarget } from './types';
 import { minOf } from '../../shared/extremes';
-import { carriedOf, settled } from './carry';
+import { carriedOf, carryFront, frontOf, frontRecord, settled } from './carry';
 
 export const ALARM_MAX_TIMER_MS = 90_000;
 /** A ring later than this after its instant says the start was missed (asleep, off). */
@@ -205,7 +205,11 @@ async function ack(r: Run, key: string, source: AckSource, atMs?: number): Promi
   const t = r.targets.find((x) => x.key === key);
   const rec = o.store.get(key);
   if (rec?.ackedAtMs !== undefined) return 'already';
-  const from = rec ?? (t ? base(t) : undefined);
+  // A start no longer planned whose block goes on at a later start (its front given away since: carry.ts frontOf).
+  const front = t || rec ? undefined : frontOf(r.targets, key);
+  // That later start's alarm rang meanwhile: it is the one answered.
+  if (front && o.store.get(front.key) !== undefined) return ack(r, front.key, source, atMs);
+  const from = rec ?? (t ? base(t) : front ? frontRecord(front, key) : undefined);
   if (!from) return 'unknown';
   const { snoozedUntilMs: _s, ...rest } = from;
   const nowMs = o.clock.now();
@@ -220,7 +224,12 @@ async function ack(r: Run, key: string, source: AckSource, atMs?: number): Promi
   const write = o.store.update(key, record);
   track(r, write);
   o.silence?.(key);
-  if (t) o.acknowledged?.(t, record);
+  // Recorded under the earlier start, the later one carries it on from now (as a re-plan would carry it).
+  const carried = front ? carryFront(o.store, r.targets, front) : undefined;
+  const carries = carried?.carried.key === key;
+  if (carries) r.targets = carried.targets;
+  const settledOne = carries ? carried.carried : t;
+  if (settledOne) o.acknowledged?.(settledOne, record);
   arm(r, o.clock.now());
   // The failed save is logged (track) and said by the app's notice; the acknowledgement itself took effect.
   return write.then(

@@ -204,6 +204,28 @@ export function ackFilePoll(w: AlarmsWiring, r: AlarmsRun, settledBy: (key: stri
   return { reload, arm, afterSync };
 }
 
+/** The alarm engine's targets go to the phone when they changed: at a re-plan, and when an acknowledgement of a start
+ *  no longer planned made a later start of its block carry it (alarm/engine.ts ack: the phone's "I'm on it" heard
+ *  after the front of the block was given away). */
+export function tellPhone(w: AlarmsWiring, r: AlarmsRun): void {
+  if (!r.engine) return;
+  // A start carried by its block's earlier alarm (alarm/carry.ts carriedOf) is said under that alarm's key.
+  for (const t of r.engine.targets()) {
+    const own = t.ownKey === undefined ? undefined : r.seen.get(t.ownKey);
+    if (own) r.seen.set(t.key, { target: t, account: own.account });
+  }
+  // A start the app won't ring (muted, paused past it) is not booked on the phone either: one booked is cancelled at
+  // the mute, booked again at the unmute. Before, it stayed booked and rang the phone if the laptop slept at the start
+  // while readiness said "no alarm will come". One that rang already stays (its answer is still awaited).
+  const phoneTargets = r.engine.targets().filter((t) => !silentFor(w, r, t));
+  // The phone's words say the start in the computer's zone: a zone change re-books them (adv50 r10 #3).
+  const phoneKey = `${targetsKey(phoneTargets)}|${w.localZone()}`;
+  if (phoneKey !== r.lastPhoneKey) {
+    r.lastPhoneKey = phoneKey;
+    w.targetsChanged?.(phoneTargets);
+  }
+}
+
 /** Plans again (the targets go to the alarm engine and the escalation only when changed) and releases the hold
  *  once every account was heard from since it began. */
 export function replanAlarms(w: AlarmsWiring, r: AlarmsRun, poll: ReturnType<typeof ackFilePoll>): void {
@@ -214,23 +236,8 @@ export function replanAlarms(w: AlarmsWiring, r: AlarmsRun, poll: ReturnType<typ
   if (key !== r.lastKey) {
     r.lastKey = key;
     engine.setTargets(targets);
-    // A start carried by its block's earlier-rung alarm (alarm/carry.ts carriedOf) is said under that alarm's key.
-    for (const t of engine.targets()) {
-      const own = t.ownKey === undefined ? undefined : r.seen.get(t.ownKey);
-      if (own) r.seen.set(t.key, { target: t, account: own.account });
-    }
   } else engine.check(); // a mute (settings only) stops an alarm ringing now
-
-  // A start the app won't ring (muted, paused past it) is not booked on the phone either: one booked is cancelled at
-  // the mute, booked again at the unmute. Before, it stayed booked and rang the phone if the laptop slept at the start
-  // while readiness said "no alarm will come". One that rang already stays (its answer is still awaited).
-  const phoneTargets = engine.targets().filter((t) => !silentFor(w, r, t));
-  // The phone's words say the start in the computer's zone: a zone change re-books them (adv50 r10 #3).
-  const phoneKey = `${targetsKey(phoneTargets)}|${w.localZone()}`;
-  if (phoneKey !== r.lastPhoneKey) {
-    r.lastPhoneKey = phoneKey;
-    w.targetsChanged?.(phoneTargets);
-  }
+  tellPhone(w, r);
   const since = r.holdSinceMs;
   if (since !== undefined && w.accounts().every((a) => heardFromAll(a.snapshot, since, true))) {
     r.holdSinceMs = undefined;

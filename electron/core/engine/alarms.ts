@@ -21,7 +21,7 @@ import {
   type EngineAlarms,
   type AlarmsRun,
 } from './alarms-run';
-import { savedAtOf, silence, ackFilePoll, replanAlarms } from './alarms-plan';
+import { savedAtOf, silence, ackFilePoll, replanAlarms, tellPhone } from './alarms-plan';
 import { statusOf, othersRinging, takesStart } from './alarms-status';
 
 export {
@@ -168,7 +168,8 @@ export function createEngineAlarms(w: AlarmsWiring): EngineAlarms {
       silence: (key) => ring.silence(key),
       // Restarted while it rang: it rings on for what is left of its 10 min (the phone's alert stays as booked).
       resume: (rung, untilMs) => (ring.ring(rung, untilMs), w.changed(), poll.arm()),
-      acknowledged: (t) => settledBy(t.key),
+      // A later start now carrying an earlier one's acknowledgement goes to the phone first, under that key.
+      acknowledged: (t) => (tellPhone(w, r), settledBy(t.key)),
       ...silence(w, r, settledBy),
       // A sleep noticed from the clock: held until every account is read again. The reminders notice the same
       // sleep and ask for that read (a second request here would read every schedule twice); the grace bounds it.

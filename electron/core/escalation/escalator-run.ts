@@ -309,8 +309,8 @@ export const acked = (r: Run, key: string) => {
 };
 
 /** The service and schedule an alarm key names (the key without its start). */
-const blockOf = (key: string): string => key.replace(/:[^:]*\d{4}-\d\d-\d\dT\S+Z$/, '');
-const startOfKey = (key: string): number => Date.parse(/\d{4}-\d\d-\d\dT[\d:.]+Z$/.exec(key)?.[0] ?? '');
+export const blockOf = (key: string): string => key.replace(/:[^:]*\d{4}-\d\d-\d\dT\S+Z$/, '');
+export const startOfKey = (key: string): number => Date.parse(/\d{4}-\d\d-\d\dT[\d:.]+Z$/.exec(key)?.[0] ?? '');
 
 /** The phone alert is per block of mine, not per start instant (issue 50: "moved shifts re-book the same message"):
  *  an alert that went out (or whose booking rang) for an earlier start of this block (a start inside it, before the

@@ -4,7 +4,6 @@
 // stop). While the stream isn't live (reconnecting, backing off, not yet opened) the escalator polls as before; where
 // streaming doesn't work (refused, or a proxy holds or empties it) it polls until no answer is awaited, and tries
 // streaming again at the next alarm.
-import { minOf } from '../../shared/extremes';
 import {
   acked,
   alertIdsOf,
@@ -20,6 +19,7 @@ import {
 } from './escalator-run';
 import type { AlarmTarget } from '../alarm/types';
 import type { PhoneAck } from './types';
+import { answersSinceMs, takeFrontAck } from './front-acks';
 
 /** A stream that didn't work (refused, held, emptied, deaf to its probe) is tried again this long after. */
 export const STREAM_RETRY_MS = 30 * 60_000;
@@ -44,6 +44,8 @@ export async function takeAcks(r: Run, acks: readonly PhoneAck[]): Promise<void>
   const awaiting = r.targets.filter((t) => answerAwaited(r, t, nowMs));
   for (const ack of acks) {
     const t = awaiting.find((x) => alertIdsOf(r, x).includes(ack.id));
+    // Not an awaited alarm's own: it may be the alert of a start its block no longer has (front-acks.ts).
+    if (!t) takeFrontAck(r, awaiting, ack);
     if (!t || acked(r, t.key)) continue;
     // Answered on the phone: nothing to cancel there any more.
     if (r.state.receipts?.[t.key]) delete r.state.receipts[t.key];
@@ -64,7 +66,7 @@ export function keepStream(r: Run, nowMs: number, poll: () => void): void {
   if (!want || !provider?.streamAcks) return closeStream(r);
   if (r.stream) return;
   const stream = provider.streamAcks({
-    sinceMs: minOf(awaited.map((t) => t.atMs)),
+    sinceMs: answersSinceMs(r, awaited),
     onAcks: (acks) => void r.serial(() => (r.stream === stream ? takeAcks(r, acks) : Promise.resolve())),
     onProblem: (problem) =>
       void r.serial(async () => {

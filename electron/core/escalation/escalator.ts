@@ -9,7 +9,6 @@
 // Each booking and receipt names its channel: what a channel no longer used holds is cancelled there (left-on.ts).
 // The phone's answers are read from the alarm's start on, so one given while this computer slept is still found.
 import { afterFirstRead } from '../storage/record-key';
-import { minOf } from '../../shared/extremes';
 import type { AlarmTarget } from '../alarm/types';
 import type { Notice } from '../storage/settings-store';
 import { alertIdOf, ESCALATIONS_FILE, loadEscalations } from './record-store';
@@ -19,6 +18,7 @@ import { closeStream, keepStream, readBesideStream, streamHears, takeAcks } from
 import { settleBooked, settleLeft, stopSent, unsureMissed } from './escalator-settle';
 import { wakeRead } from './wake-read';
 import { keepRefused, readKeptRefusal } from './escalator-refusal';
+import { answeredKeysOf, answersSinceMs } from './front-acks';
 import {
   acked,
   answerAwaited,
@@ -101,13 +101,14 @@ async function poll(r: Run, forced = false): Promise<boolean> {
   // A refused booking's credentials would be refused here too: not asked every 5 s (until `retry`).
   const beside = forced || readBesideStream(r, awaiting, nowMs);
   if (r.bookRefused !== undefined || (streamHears(r) && !beside)) return true;
+  // An earlier start's alert of a block shortened at the front since is read too (front-acks.ts).
   const handles = new Map(
-    awaiting.flatMap((t) => {
-      const kept = state.receipts?.[t.key];
-      return kept && kept.ch === o.provider?.channel ? [[alertIdOf(t.key), kept.receipt] as const] : [];
+    answeredKeysOf(r, awaiting).flatMap((key) => {
+      const kept = state.receipts?.[key];
+      return kept && kept.ch === o.provider?.channel ? [[alertIdOf(key), kept.receipt] as const] : [];
     }),
   );
-  const sinceMs = minOf(awaiting.map((t) => t.atMs));
+  const sinceMs = answersSinceMs(r, awaiting);
   const answer = await o.provider.pollAcks({ sinceMs, handles });
   // A forced read's failure while a live stream hears the answers is not the phone's problem; while the stream is
   // down this read is what hears them, so its failure (a 429) is said.

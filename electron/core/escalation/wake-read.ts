@@ -6,6 +6,7 @@
 import { ALARM_HOLD_GRACE_MS } from '../alarm/engine';
 import type { Clock } from '../ports';
 import { answerAwaited, type Run } from './escalator-run';
+import { frontAlertsOf } from './front-acks';
 
 /** Between tries when the server gave no Retry-After: a few tries within the bound, not a burst. */
 export const WAKE_READ_RETRY_MS = 2_000;
@@ -36,10 +37,13 @@ export async function readAfterWake(w: WakeRead): Promise<void> {
   }
 }
 
-/** The phone was alerted (sent, or a booking whose time came) for a start whose answer is awaited. */
+/** The phone was alerted (sent, or a booking whose time came) for a start whose answer is awaited, or for an earlier
+ *  start of its block the data gave away since (front-acks.ts: its answer is this block's). */
 const alertedAwaiting = (r: Run, nowMs: number): boolean =>
   r.targets.some(
-    (t) => answerAwaited(r, t, nowMs) && (t.key in r.state.sent || (r.state.booked[t.key]?.atMs ?? Infinity) <= nowMs),
+    (t) =>
+      answerAwaited(r, t, nowMs) &&
+      (t.key in r.state.sent || (r.state.booked[t.key]?.atMs ?? Infinity) <= nowMs || frontAlertsOf(r, t).length > 0),
   );
 
 /** After a wake, before a late alarm may ring: `read` (a forced read, one look at a time) until one goes through. */
