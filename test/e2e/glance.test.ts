@@ -906,7 +906,6 @@ describe('the first screen at 125 % zoom', () => {
     );
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(100);
       await app.screenshot(`glance-zoom125-alarm-names-${scheme}`);
       for (const [i, name] of ['Platform primary', 'Platform secondary'].entries()) {
         const line = asks.nth(i);
@@ -975,7 +974,6 @@ describe('the first screen at 125 % zoom', () => {
     );
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(100);
       await app.screenshot(`glance-2accounts-alarms-${scheme}`);
       for (const line of await asks.all()) {
         const at = line.locator('.at');
@@ -1171,7 +1169,6 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
         for (const scheme of ['light', 'dark'] as const) {
           const label = `${name} ${phones} phone lines ${scheme}`;
           await page.emulateMedia({ colorScheme: scheme });
-          await page.waitForTimeout(100);
           await app.screenshot(`glance-all-at-once-${name}-${phones}-${scheme}`);
           const bar = await page.getByRole('navigation', { name: 'Actions' }).boundingBox();
           const above = async (l: Locator): Promise<boolean> => {
@@ -1340,7 +1337,6 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
       await fold(2).waitFor();
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
-        await page.waitForTimeout(100);
         const label = `${size.width}×${size.height} ${scheme}`;
         await app.screenshot(`glance-phone-fold-${size.width}-${scheme}`);
         expect(
@@ -1384,7 +1380,6 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
       await expect.poll(() => nows.count()).toBeGreaterThan(0);
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
-        await page.waitForTimeout(100);
         await app.screenshot(`glance-at-least-${name}-${scheme}`);
         await allAbove(app, `${name} ${scheme}`);
         // The problem's fix under its text at 200 %, not beside it (the text wrapped "Ac" / "me"): the text the

@@ -23,10 +23,22 @@ export interface Streams {
   keepalive(nowMs: number): void;
   /** The server ends every open subscription (a restart, a proxy's idle cut). */
   drop(): void;
+  /** Calls `seen` with the lines written to a subscription whose request carried STREAM_KEY_HEADER (its value),
+   *  so a test waits for exactly those bytes to reach the app instead of sleeping (stream-bytes.ts). */
+  watch(seen: (key: string, lines: number) => void): void;
 }
+
+/** A test-only request header naming a subscription (stream-bytes.ts); the stand-in answers the same without it. */
+export const STREAM_KEY_HEADER = 'x-test-stream-key';
 
 export function createStreams(): Streams {
   const open = new Set<{ topic: string; res: ServerResponse }>();
+  let seen: (key: string, lines: number) => void = () => undefined;
+  const write = (res: ServerResponse, lines: readonly StreamLine[]) => {
+    for (const l of lines) res.write(`${JSON.stringify(l)}\n`);
+    const key = res.req.headers[STREAM_KEY_HEADER];
+    if (typeof key === 'string') seen(key, lines.length);
+  };
   let n = 0;
   const event = (e: StreamLine['event'], topic: string, nowMs: number): StreamLine => ({
     id: `e${String(++n).padStart(11, '0')}`,
@@ -40,18 +52,19 @@ export function createStreams(): Streams {
       open.add(sub);
       res.on('close', () => open.delete(sub));
       res.writeHead(200, { 'Content-Type': 'application/x-ndjson; charset=utf-8' });
-      for (const l of [event('open', topic, nowMs), ...cached]) res.write(`${JSON.stringify(l)}\n`);
+      write(res, [event('open', topic, nowMs), ...cached]);
     },
     publish(line) {
-      for (const s of open) if (s.topic === line.topic) s.res.write(`${JSON.stringify(line)}\n`);
+      for (const s of open) if (s.topic === line.topic) write(s.res, [line]);
     },
     count: () => open.size,
     keepalive(nowMs) {
-      for (const s of open) s.res.write(`${JSON.stringify(event('keepalive', s.topic, nowMs))}\n`);
+      for (const s of open) write(s.res, [event('keepalive', s.topic, nowMs)]);
     },
     drop() {
       for (const s of open) s.res.end();
       open.clear();
     },
+    watch: (fn) => void (seen = fn),
   };
 }

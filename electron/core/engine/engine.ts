@@ -220,6 +220,7 @@ function handlersOf(
     report,
     halfSwaps,
     ...(options.verifyGraceMs !== undefined ? { graceMs: options.verifyGraceMs } : {}),
+    ...(options.handoffRecheckMs !== undefined ? { recheckMs: options.handoffRecheckMs } : {}),
     // Whose a saved hand-off is, as for the cache and reminders (demo: a new simulator port each launch, left out).
     ...(options.overrides?.demo === true
       ? {}

@@ -56,6 +56,8 @@ export interface EngineOptions {
   random?: () => number;
   /** After a hand-off write with no answer, how long to let a slow server finish before looking again (default 3 s). */
   verifyGraceMs?: number;
+  /** How soon a hand-off item whose outcome couldn't be checked is looked for again (default RECHECK_MS, 15 s). */
+  handoffRecheckMs?: number;
   /** Asks the platform whether notifications can be shown (readiness before a shift); absent: "not checked". */
   notificationHealth?: () => Promise<NotificationHealthResult>;
   /** Where a ringing shift-start alarm is shown besides its notification (the alarm window); absent: only the

@@ -36,6 +36,8 @@ export interface HandoffParts {
   /** The app's notices: what the saved hand-off's read at start dropped or refused (run-work.ts HandoffDeps). */
   report?: (notice: Notice) => void;
   graceMs?: number;
+  /** How soon an unknown item is looked for again (run-work.ts; default RECHECK_MS). */
+  recheckMs?: number;
   /** Where a swap's answer is kept while it is half done, so the glance says it after its window closes. */
   halfSwaps?: HalfSwaps;
   /** Each account's service address and e-mail now: whose a saved hand-off is (run-work.ts HandoffDeps). */

@@ -121,6 +121,7 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     coverNow: (ref, cover) => coverOnService(parts.state(), parts.client, ref, cover, parts.writesVia),
     refresh,
     ...(parts.origins ? { origins: parts.origins } : {}),
+    ...(parts.recheckMs !== undefined ? { recheckMs: parts.recheckMs } : {}),
   });
   // The span of the last plan asked for: a Create that doesn't name its span was chosen in it.
   let lastSpan: { startMs: number; endMs: number } | undefined;

@@ -62,6 +62,8 @@ export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
   /** `create` takes the step of actions/before-send.ts (the engine's write path): the item is saved as "sending"
    *  there, after the write's own record. Absent: saved before `create` is called. */
   savesBeforeSend?: true;
+  /** How soon an unknown item is looked for again (default RECHECK_MS): the e2e host, on a real clock, asks sooner. */
+  recheckMs?: number;
 }
 
 /** How soon an item whose outcome couldn't be checked is looked for again (one read of its schedule). */
@@ -311,7 +313,7 @@ function scheduleRecheck(ctx: RunContext): void {
   const nowMs = ctx.deps.clock.now();
   // Unknown: looked for again soon. A write that may still land: looked at on a slower beat until its block starts.
   const ms = ctx.run.items.some((i) => i.state === 'unknown')
-    ? RECHECK_MS
+    ? (ctx.deps.recheckMs ?? RECHECK_MS)
     : ctx.run.items.some((i) => mayStillLand(i, nowMs))
       ? watchMs(settlesOf(ctx), ctx.run.items, ctx.deps.clock)
       : undefined;

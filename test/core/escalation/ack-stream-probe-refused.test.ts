@@ -10,11 +10,10 @@ import { z } from 'zod';
 import { fetchSend, type HttpSend } from '../../../electron/core/escalation/http';
 import { createHarness, seedSettings } from '../support/engine-harness';
 import { ME, OPS_ID, opsSeed } from '../support/seeds';
+import { streamWithBytes } from '../support/stream-bytes';
 import { alertsOn, closeStands, MIN, MY_START, START, startStand, TOPIC } from '../support/phone-engine-rig';
 
 afterEach(closeStands);
-/** Real time for bytes on the loopback sockets (the stream's lines are no tracked request). */
-const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 const LedgerSchema = z.object({ published: z.number(), probes: z.number() }).passthrough();
 const WaitsSchema = z.object({ ledgers: z.record(z.string(), LedgerSchema) }).passthrough();
 /** The side read's interval past the hour after the phone's time (escalator-run.ts LATE_POLL_MS), plus one step. */
@@ -41,7 +40,8 @@ async function deafWorld(status: number) {
     }
     return h.clock.inFlight.track(fetchSend(req, t));
   };
-  const engine = h.engine({ phone: { send, pushoverApi: s.url } });
+  // Fake time waits on the stream's lines reaching the app (stream-bytes.ts): no real-time sleep per step.
+  const engine = h.engine({ phone: { send, pushoverApi: s.url, stream: streamWithBytes(h.clock, s.streams) } });
   await engine.start();
   await h.clock.advance(1_000);
   const saved = await engine.phoneIntent({
@@ -58,7 +58,6 @@ async function deafWorld(status: number) {
   let lastKeepMs = h.clock.now();
   const step = async (ms: number) => {
     await h.clock.advance(ms);
-    await tick();
     if (h.clock.now() - lastKeepMs < 45_000) return;
     s.streams.keepalive(h.clock.now());
     lastKeepMs = h.clock.now();

@@ -18,13 +18,13 @@ const STEP_MS = 2_000;
 /** `cutAfterMs`: a proxy ends each stream this long after it opened; `keepaliveMs`: the server's keepalive (none:
  *  it sends none). */
 async function world(cutAfterMs: number | undefined, keepaliveMs: number | undefined) {
-  const r = await withNtfy();
+  const r = await withNtfy({ streamBytes: true });
   await r.h.clock.advanceTo(MY_START - 10_000);
   let openedAt: number | undefined;
   let keptMs = r.h.clock.now();
   const step = async () => {
+    // Waits on the stream's lines too (streamBytes): no real-time sleep per step.
     await r.h.clock.advance(STEP_MS);
-    await tick();
     const now = r.h.clock.now();
     if (keepaliveMs !== undefined && now - keptMs >= keepaliveMs) {
       r.s.streams.keepalive(now);

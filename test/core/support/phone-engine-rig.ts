@@ -7,6 +7,7 @@ import type { Engine } from '../../../electron/core/engine/types';
 import { startStandIn, type StandIn } from '../../support/phone-standin';
 import { createHarness, seedSettings, type Harness } from './engine-harness';
 import { ME, OPS_ID, opsSeed } from './seeds';
+import { streamWithBytes } from './stream-bytes';
 
 export const MIN = 60_000;
 export const HOUR = 60 * MIN;
@@ -28,7 +29,13 @@ export async function startStand(h: Harness): Promise<StandIn> {
   return s;
 }
 
-export async function phoneRig() {
+/** `streamBytes`: fake time waits on the answer stream's lines reaching the app (stream-bytes.ts), so a step
+ *  needs no real-time sleep for them; absent, the engine's own stream, untracked, as before. */
+export interface RigOptions {
+  streamBytes?: boolean;
+}
+
+export async function phoneRig(o: RigOptions = {}) {
   const h = await createHarness({ startMs: START, seed: opsSeed, files: 'fs' });
   await seedSettings(h, {
     email: ME,
@@ -36,16 +43,19 @@ export async function phoneRig() {
     refresh: { idleIntervalSec: 1800, nearIntervalSec: 300, nearWindowMin: 30 },
   });
   const s = await startStand(h);
+  const stream = o.streamBytes ? { stream: streamWithBytes(h.clock, s.streams) } : {};
   const make = (): Engine =>
-    h.engine({ phone: { send: (req, t) => h.clock.inFlight.track(fetchSend(req, t)), pushoverApi: s.url } });
+    h.engine({
+      phone: { send: (req, t) => h.clock.inFlight.track(fetchSend(req, t)), pushoverApi: s.url, ...stream },
+    });
   const engine = make();
   await engine.start();
   await h.clock.advance(1_000);
   return { h, s, engine, make };
 }
 
-export async function withNtfy() {
-  const r = await phoneRig();
+export async function withNtfy(o: RigOptions = {}) {
+  const r = await phoneRig(o);
   const saved = await r.engine.phoneIntent({
     kind: 'save',
     settings: { provider: 'ntfy', ntfyServer: r.s.url, afterMin: 3 },

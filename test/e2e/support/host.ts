@@ -51,6 +51,8 @@ export interface HostOptions {
   prerenderState?: (current: AppState) => AppState;
   /** The desktop's answer about notifications (absent: not checked, as before). */
   notificationHealth?: EngineOptions['notificationHealth'];
+  /** How soon a hand-off item of unknown outcome is looked for again (absent: the product's RECHECK_MS, 15 s). */
+  handoffRecheckMs?: number;
 }
 
 export interface Host {
@@ -169,6 +171,7 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
     // Main's zone is the OS's, the one the page shows times in too.
     localZone: PAGE_ZONE,
     ...(options.notificationHealth ? { notificationHealth: options.notificationHealth } : {}),
+    ...(options.handoffRecheckMs !== undefined ? { handoffRecheckMs: options.handoffRecheckMs } : {}),
   });
   const windowCalls: Host['windowCalls'] = [];
   const clipboard: string[] = [];
