@@ -6,6 +6,7 @@
 // `POST /1/receipts/cancel_by_tag/<tag>.json` (every unacknowledged emergency with that tag; pushover.net/api/receipts).
 // The receipt is handed back to the escalator, which keeps it with the sent record (escalations.json): a restart or
 // a settings save (a new provider) still cancels the emergency and still reads the phone's acknowledgement.
+import { DateTime } from 'luxon';
 import type { Clock } from '../ports';
 import { call, reasonOf, type HttpResponse, type HttpSend } from './http';
 import { rateGate, waitingUntil, type RateGate } from './rate-gate';
@@ -52,8 +53,7 @@ export function monthlyReset(res: HttpResponse, nowMs: number): number | undefin
   if (!/monthly\s+(message\s+)?limit/i.test(reasonOf(res.text))) return undefined;
   const resetMs = /^\d{1,12}$/.test(res.limitReset?.trim() ?? '') ? Number(res.limitReset) * 1000 : NaN;
   if (resetMs > nowMs && resetMs <= nowMs + MAX_RESET_MS) return resetMs;
-  const d = new Date(nowMs);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+  return DateTime.fromMillis(nowMs, { zone: 'utc' }).startOf('month').plus({ months: 1 }).toMillis();
 }
 
 export function createPushover(o: PushoverOptions): PhoneProvider {
