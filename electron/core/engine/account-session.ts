@@ -16,6 +16,7 @@ import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
 import type { CalendarService } from '../calendar/publisher';
 import type { OncallClient } from '../../api/client-types';
 import type { OtherAccountRead } from '../state/candidate-presence';
+import type { ServiceWait } from '../state/wait-words';
 import { deriveState } from '../state/derive';
 import { unwatchedRequestCount, unwatchedRequestsNotice } from '../state/coverage';
 import type { KeyHolder } from './keys';
@@ -102,6 +103,8 @@ export interface AccountSession {
   remove(): Promise<void>;
   settingsChanged(before: ServiceSettings, after: ServiceSettings): Promise<void>;
   inputs(demo: boolean, notificationHealth: StateInputs['notificationHealth']): StateInputs;
+  /** The wait the service asked of it (Refresh is refused during it), as the state says it; undefined: none. */
+  serviceWait(): ServiceWait | undefined;
   /** What it knows now: its snapshot and settings (the other accounts' candidates read these). */
   known(): CalendarService;
   /** What it tells: its snapshot with the same service's better reads taken (best-reads.ts), and its settings (the
@@ -321,6 +324,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     },
     settingsChanged,
     inputs: (demo, notificationHealth) => inputsOf(o, held, link, demo, notificationHealth, told(), lostNotice),
+    serviceWait: () => serviceWaitOf(link.sync),
     known: () => ({ snapshot: held.get(), settings: o.settings(), hasKey: keys.key() !== undefined }),
     shown: () => ({ snapshot: told(), settings: o.settings(), hasKey: keys.key() !== undefined }),
     recordedMine: reminders.mineKeys,
