@@ -41,12 +41,17 @@ function waitSentence(error: ApiError): { sentence: string; retryAfterMs: number
  *  again later" nor a count of seconds), then the service's own words; otherwise the API's sentence as it is. */
 export function formWords(error: ApiError, at: UnreadAt): string {
   const wait = waitSentence(error);
-  const askedUntilMs = wait?.retryAfterMs === undefined ? undefined : at.nowMs + wait.retryAfterMs;
-  const words = serviceWaitWords({ askedUntilMs }, at.nowMs, at.localZone);
+  const words = askedWords(wait?.retryAfterMs, at);
   if (wait === undefined) return fromApiError(error).error.message;
   const said = 'serverMessage' in error ? error.serverMessage : undefined;
   // A wait past or unreadable promises nothing: the sentence alone, never "Try again in 0 s" (adv47 r36 #2).
   return withServiceWords(words === undefined ? wait.sentence : `${wait.sentence} ${words}.`, said);
+}
+
+/** "The service asked to wait until 12:00" for an answer's Retry-After (ms from now); undefined when none lasts. */
+export function askedWords(retryAfterMs: number | undefined, at: UnreadAt): string | undefined {
+  const askedUntilMs = retryAfterMs === undefined ? undefined : at.nowMs + retryAfterMs;
+  return serviceWaitWords({ askedUntilMs }, at.nowMs, at.localZone);
 }
 
 /** The failed check as the form's answer: its kind kept, its words as formWords says them. */

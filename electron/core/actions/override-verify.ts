@@ -34,6 +34,8 @@ export interface Before {
   answer?: WriteAnswer; // what became of its answer, for the words (shared/write-answer.ts)
   /** The write's window as read just before it (window-before.ts); undefined when not read whole. */
   heldBefore?: HeldLine[];
+  /** The wait its answer asked for (a 503's Retry-After: form-wait.ts askedWords), said after each message. */
+  waitWords?: string;
 }
 
 /** Read just before a write: the schedule's revision (unread: `seen`, the one last read) and the window's stretches. */
@@ -153,10 +155,12 @@ export async function verifyUnknownWrite(
   before: Before = {},
 ): Promise<OverrideOutcome> {
   const { revisionBefore } = before;
+  // A write that may have landed keeps its words; the time the service asked to wait is said after them (adv47 r36).
+  const then = before.waitWords === undefined ? '' : ` ${before.waitWords}.`;
   if (alreadyCovered) {
     return {
       status: 'unknown',
-      message: `${why}, and those people were already on call then, so the schedule cannot show whether the override was saved. Check the schedule.`,
+      message: `${why}, and those people were already on call then, so the schedule cannot show whether the override was saved. Check the schedule.${then}`,
     };
   }
   // A slow server may still be working on the write: give it a moment before concluding it was not saved.
@@ -164,13 +168,13 @@ export async function verifyUnknownWrite(
   if (seen === undefined) {
     return {
       status: 'unknown',
-      message: `${why} and the schedule could not be checked. Do not create it again: look at the schedule to see whether it was saved.`,
+      message: `${why} and the schedule could not be checked. Do not create it again: look at the schedule to see whether it was saved.${then}`,
     };
   }
   if (seen === 'covered') {
     return {
       status: 'created_unconfirmed',
-      message: `${why}, but the schedule now shows the override in place. It was not sent again.`,
+      message: `${why}, but the schedule now shows the override in place. It was not sent again.${then}`,
     };
   }
   // Not shown: "not saved" only while the schedule is as it was just before the write (its revision unmoved). Moved,
@@ -179,25 +183,25 @@ export async function verifyUnknownWrite(
   if (revision === undefined || revisionBefore === undefined)
     return {
       status: 'unknown',
-      message: `${why}, and the schedule does not show the override yet, but whether anything changed there since could not be read, so nothing was sent again. Check the schedule.`,
+      message: `${why}, and the schedule does not show the override yet, but whether anything changed there since could not be read, so nothing was sent again. Check the schedule.${then}`,
     };
   if (revision !== revisionBefore && !(await windowAsSent(client, plan, before)))
     return {
       status: 'unknown',
-      message: `${why}. ${changedAfterLost(await shownNow(client, plan), answerOfRecord(before))}`,
+      message: `${why}. ${changedAfterLost(await shownNow(client, plan), answerOfRecord(before))}${then}`,
     };
   // Lost outright on a service not seen to move its revision on a write: unmoved tells nothing (a manager's undo leaves
   // it so too), so it is never sent again from here, after the settle neither (adv48 r11 #2).
   if (before.moves !== true && before.lost === true)
     return {
       status: 'not_created',
-      message: `${why}, and the schedule does not show the override yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Creating it again looks at the schedule first and says whether it shows it; ${UNMARKED_NOT_AGAIN}`,
+      message: `${why}, and the schedule does not show the override yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Creating it again looks at the schedule first and says whether it shows it; ${UNMARKED_NOT_AGAIN}${then}`,
     };
   // Unmoved: the service may still apply it (a service that moves its revision on every write too, for the settle: it
   // may take the write and apply it 30 s later), so it is checked, never "most likely not saved" before the settle is
   // over; a press again after it sends it only when nothing there has changed (override-again.ts; fix48x #3).
   return {
     status: 'not_created',
-    message: `${why}, and the schedule does not show the override yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Creating it again looks at the schedule first, and sends it only once the service has had 2 minutes to apply this one and nothing there has changed.`,
+    message: `${why}, and the schedule does not show the override yet. Can't confirm yet — checking: the service may still apply it, so it was not sent again. Creating it again looks at the schedule first, and sends it only once the service has had 2 minutes to apply this one and nothing there has changed.${then}`,
   };
 }

@@ -13,7 +13,7 @@ import { sameWishInPlace } from './override-repeat';
 import { coverageGone } from './cover-still-asked';
 import { earlierFirst, type CreateGate } from './earlier-first';
 import { beforeSend } from './before-send';
-import { formFailure } from './form-wait';
+import { askedWords, formFailure } from './form-wait';
 import { answeredAt } from './settle-clock';
 import { answerOfCause } from '../../shared/write-answer';
 import { createDoubts, type CreateNote, type DoubtFile, type DoubtPool, type Doubts } from './override-again';
@@ -66,15 +66,19 @@ async function createOnce(
     // 5xx, unreadable answers, lost answers and answers about another override alike: it may be stored (or not),
     // so look instead of sending it again.
     const why = unknownWhy(result);
+    const unknown = !result.ok && result.error.kind === 'outcome_unknown' ? result.error : undefined;
     // No answer at all (not a 5xx answer): an unmoved revision proves nothing on its own (adv48 r11 #2).
-    const cause = !result.ok && result.error.kind === 'outcome_unknown' ? result.error.cause : undefined;
+    const cause = unknown?.cause;
     before.lost = cause === 'network' || cause === 'timeout';
     // What became of the answer, carried into every later word about this write (adv48 r34).
-    const answer = answerOfCause(
-      cause,
-      !result.ok && result.error.kind === 'outcome_unknown' ? result.error.status : undefined,
-    );
+    const answer = answerOfCause(cause, unknown?.status);
     before.answer = answer;
+    // A 503's Retry-After: the time asked for is said with the first answer too, as a press again says it.
+    const waitWords = askedWords(unknown?.retryAfterMs, {
+      nowMs: deps.clock.now(),
+      localZone: deps.localZone?.() ?? 'UTC',
+    });
+    if (waitWords !== undefined) before.waitWords = waitWords;
     outcome = await verifyUnknownWrite(
       client,
       plan,

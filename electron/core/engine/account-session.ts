@@ -16,6 +16,7 @@ import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
 import type { CalendarService } from '../calendar/publisher';
 import type { OncallClient } from '../../api/client-types';
 import type { OtherAccountRead } from '../state/candidate-presence';
+import type { ServiceWait } from '../state/wait-words';
 import { deriveState } from '../state/derive';
 import { unwatchedRequestCount, unwatchedRequestsNotice } from '../state/coverage';
 import type { KeyHolder } from './keys';
@@ -26,6 +27,7 @@ import { createSessionReminders } from './session-reminders';
 import { createSessionSync, type SessionSync } from './session-sync';
 import type { SessionIdentity } from './session-identity';
 import { createWriteStanding, type WriteStanding } from './write-standing';
+import { keptOfWriteWait, writeWaitOfKept, type WriteWait } from './write-wait';
 import type { StateInputs } from './state';
 import type { EngineOptions } from './types';
 import { originOf } from '../storage/cache-origin';
@@ -102,6 +104,8 @@ export interface AccountSession {
   remove(): Promise<void>;
   settingsChanged(before: ServiceSettings, after: ServiceSettings): Promise<void>;
   inputs(demo: boolean, notificationHealth: StateInputs['notificationHealth']): StateInputs;
+  /** The wait the service asked of it (Refresh is refused during it), as the state says it; undefined: none. */
+  serviceWait(): ServiceWait | undefined;
   /** What it knows now: its snapshot and settings (the other accounts' candidates read these). */
   known(): CalendarService;
   /** What it tells: its snapshot with the same service's better reads taken (best-reads.ts), and its settings (the
@@ -257,6 +261,13 @@ function writableNow(client: OncallClient | undefined, snap: Snapshot, standing:
   return client !== undefined && !snap.keyRejected && !standing.refused(client, id, problem);
 }
 
+/** The key's standing, its write's own wait kept with the service's read waits (session-waits.ts): a press after a
+ *  restart sends nothing before that wait ends (adv47 r36), restored in start(). */
+function standingOf(o: AccountSessionOptions, link: SessionSync): WriteStanding {
+  const kept = (wait: WriteWait | undefined) => link.waits.writeChanged(keptOfWriteWait(wait, o.clock.now()));
+  return createWriteStanding({ clock: o.clock, label: o.notificationLabel, localZone: o.localZone, kept });
+}
+
 export function createAccountSession(o: AccountSessionOptions): AccountSession {
   let lifecycle: 'new' | 'started' | 'stopped' = 'new';
   let handlers: SessionHandlers | undefined;
@@ -265,7 +276,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
   const reminders = createSessionReminders({ ...o, held });
   const link = createSessionSync({ ...o, watchedIds, held, stopped: () => lifecycle === 'stopped' });
   const { keys, sync, identity } = link;
-  const standing = createWriteStanding({ clock: o.clock, label: o.notificationLabel, localZone: o.localZone });
+  const standing = standingOf(o, link);
   const told = toldOf(o, held);
   const lostAnswers = lostAnswersOf(o);
   let lostNotice: Notice | undefined;
@@ -279,6 +290,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     // A restart during a lost answer's settle keeps it (adv48 r11 #1): read before any write can be asked.
     await lostAnswers.load(watchedIds(), (n) => (lostNotice = n));
     await link.loadWaits(watchedIds());
+    standing.restore(writeWaitOfKept(link.waits.writes(), o.clock.now()));
     // Its records join the service's: a write through another account there consults them (adv48 r12 #2).
     o.doubtPool?.().files.add(lostAnswers);
     if (lifecycle !== 'started') return;
@@ -321,6 +333,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     },
     settingsChanged,
     inputs: (demo, notificationHealth) => inputsOf(o, held, link, demo, notificationHealth, told(), lostNotice),
+    serviceWait: () => serviceWaitOf(link.sync),
     known: () => ({ snapshot: held.get(), settings: o.settings(), hasKey: keys.key() !== undefined }),
     shown: () => ({ snapshot: told(), settings: o.settings(), hasKey: keys.key() !== undefined }),
     recordedMine: reminders.mineKeys,

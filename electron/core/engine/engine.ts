@@ -210,6 +210,12 @@ function handlersOf(
         ? all.filter((s) => sameService(s.account(), self)).flatMap((s) => ownWritesIn(s.known().snapshot))
         : [];
     },
+    // A hand-off that can't read a block during the account's wait says the wait (handoff/changed-now.ts).
+    serviceWait: (accountId) =>
+      sessions
+        .ordered()
+        .find((s) => s.id === accountId)
+        ?.serviceWait(),
     writesVia: (ref) => writeRef({ state: () => keeper.get(), sessions: () => sessions.ordered() }, ref),
     createOverride: accountSide['override:create'],
     candidates: accountSide['override:candidates'],

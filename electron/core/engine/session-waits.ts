@@ -31,6 +31,9 @@ export interface SessionWaits {
   load(watched: readonly string[]): Promise<ReadonlyMap<string, number>>;
   /** Keeps the waits after a pass (written only when they changed). */
   changed(entries: ReadonlyMap<string, number>): void;
+  /** Keeps a write's own wait (`write/<status>` entries: write-wait.ts), beside the pass's; read back by `writes`. */
+  writeChanged(entries: ReadonlyMap<string, number>): void;
+  writes(): ReadonlyMap<string, number>;
   /** What the read said (dropped entries, a refused file), once per start. */
   notice(): Notice | undefined;
   settled(): Promise<void>;
@@ -40,7 +43,8 @@ export interface SessionWaits {
 
 /** The bound an entry read back is held to, from when the file says it was kept (`at`). */
 function boundOf(key: string): number {
-  if (key === 'asked') return ASK_KEPT_MAX_MS;
+  // A write's wait is held as long as the service's ask (write-wait.ts WRITE_WAIT_MAX_MS).
+  if (key === 'asked' || key.startsWith('write/')) return ASK_KEPT_MAX_MS;
   // `service` and `hold/…`: the Retry-After the app honours is capped at MAX_RETRY_AFTER_MS from when it came.
   return key.startsWith('retry/') ? RETRY_KEPT_MAX_MS : MAX_RETRY_AFTER_MS;
 }
@@ -54,6 +58,8 @@ export function createSessionWaits(o: {
   let watched = new Set<string>();
   let notice: Notice | undefined;
   let last = '{}';
+  // The pass's entries and a write's, kept apart and saved together (one file per account).
+  let [pass, writes] = [new Map<string, number>(), new Map<string, number>()];
   const file = createWaitsFile(
     o.files,
     o.clock,
@@ -73,20 +79,33 @@ export function createSessionWaits(o: {
     },
     o.signer ?? (() => Promise.resolve(undefined)),
   );
+  const save = () => {
+    if (last === 'removed') return;
+    const entries = new Map([...pass, ...writes]);
+    const text = JSON.stringify(Object.fromEntries(entries));
+    if (text === last) return;
+    last = text;
+    file.save(entries);
+  };
   return {
     async load(ids) {
       watched = new Set(ids);
       const entries = await file.load((n) => (notice = n));
       last = JSON.stringify(Object.fromEntries(entries));
+      const isWrite = ([key]: [string, number]) => key.startsWith('write/');
+      pass = new Map([...entries].filter((e) => !isWrite(e)));
+      writes = new Map([...entries].filter(isWrite));
       return entries;
     },
     changed(entries) {
-      if (last === 'removed') return;
-      const text = JSON.stringify(Object.fromEntries(entries));
-      if (text === last) return;
-      last = text;
-      file.save(entries);
+      pass = new Map(entries);
+      save();
     },
+    writeChanged(entries) {
+      writes = new Map(entries);
+      save();
+    },
+    writes: () => writes,
     notice: () => notice,
     settled: file.settled,
     async remove() {

@@ -18,7 +18,7 @@ import type { FetchProblem } from '../model/snapshot';
 import { naming } from '../actions/unread-words';
 import { serviceWaitWords } from '../state/wait-words';
 import type { Clock } from '../ports';
-import { heldWriteError, writeWaitOf, type WriteWait } from './write-wait';
+import { createWriteWaits, heldWriteError, writeWaitOf, type WriteWait, type WriteWaits } from './write-wait';
 
 export interface WriteStanding {
   /** The actions client, watched: what the service answers through it is learned (see above). */
@@ -28,6 +28,8 @@ export interface WriteStanding {
   refused(client: OncallClient | undefined, scheduleId: string, problem?: FetchProblem | null): boolean;
   /** Whose key a refusal names ("One’s key"), or undefined: "this API key". */
   keyName(): string | undefined;
+  /** A write wait kept before a restart (session-waits.ts): held for the account's clients as their own. */
+  restore(wait: WriteWait | undefined): void;
 }
 
 export interface StandingParts {
@@ -36,6 +38,8 @@ export interface StandingParts {
   label?: () => string | undefined;
   /** The user's zone: a wait's end is said in it. */
   localZone?: () => string;
+  /** Told each write wait held or let go, to keep it across a restart (session-waits.ts writeChanged). */
+  kept?: (wait: WriteWait | undefined) => void;
 }
 
 /** A 429 that named no wait: the key is passed over for this long (a guess used only to route, never said). */
@@ -56,20 +60,15 @@ interface Memory {
   refusals: WeakMap<OncallClient, Set<string>>;
   unreadable: WeakMap<OncallClient, Set<string>>;
   rejected: WeakSet<OncallClient>;
-  /** The wait the service asked of the key (the instant it ends; `named`: the service named it, not our guess), with
-   *  its words. */
+  /** The wait the service asked of the key (`named`: the service named it, not our guess), with its words. */
   waits: WeakMap<OncallClient, Wait>;
-  /** The wait the service asked of the key's writes (a 429 to a POST, a 5xx naming one): writes pass the key over,
-   *  and one sent through it before a named wait ends is answered unsent (write-wait.ts). */
-  writeWaits: WeakMap<OncallClient, WriteWait>;
+  /** The waits the service asked of the key's writes (write-wait.ts): writes pass the key over, and one sent
+   *  before a named wait ends is answered unsent. */
+  writeWaits: WriteWaits;
   localZone: () => string;
 }
 
-interface Wait {
-  untilMs: number;
-  named: boolean;
-  said?: string;
-}
+type Wait = Omit<WriteWait, 'status'>; // a read's wait: as a write's, without its status
 
 const setOf = (map: WeakMap<OncallClient, Set<string>>, client: OncallClient): Set<string> => {
   const set = map.get(client) ?? new Set<string>();
@@ -99,7 +98,7 @@ function watch(m: Memory, client: OncallClient): OncallClient {
       // A 2xx through the client is the key accepted again (restored at the service, adv48 r18 #2).
       m.rejected.delete(client);
       m.waits.delete(client);
-      if (!read) m.writeWaits.delete(client);
+      if (!read) m.writeWaits.taken(client);
       if (scheduleId !== undefined) m.unreadable.get(client)?.delete(scheduleId);
       return answer;
     }
@@ -173,12 +172,13 @@ export function createWriteStanding(parts: StandingParts): WriteStanding {
     unreadable: new WeakMap(),
     rejected: new WeakSet(),
     waits: new WeakMap(),
-    writeWaits: new WeakMap(),
+    writeWaits: createWriteWaits(parts.kept ?? (() => undefined)),
     localZone: parts.localZone ?? (() => 'UTC'),
   };
   const wrapped = new WeakMap<OncallClient, OncallClient>();
   return {
     keyName,
+    restore: (wait) => m.writeWaits.restore(wait),
     watched: (client) => {
       if (!client) return undefined;
       const known = wrapped.get(client);

@@ -4,6 +4,7 @@
 // ends a write through it is answered here, unsent, with the time left of it, which the form says as the tray says a
 // wait (actions/form-wait.ts). A wait the service did not name is never held as a time (the key is only passed over).
 import type { ApiError } from '../../api/errors';
+import type { OncallClient } from '../../api/client-types';
 import { RATE_LIMITED_SENTENCE, serverSentence } from '../../api/error-mapping';
 
 /** The longest a write's wait is held: as long as a kept ask of the service is believed (engine/session-waits.ts). A
@@ -39,4 +40,48 @@ export function heldWriteError(wait: WriteWait, nowMs: number): ApiError | undef
     return { kind: 'server', status: wait.status, retryAfterMs, message: serverSentence(wait.status) };
   const said = wait.said === undefined ? {} : { serverMessage: wait.said };
   return { kind: 'rate_limited', message: RATE_LIMITED_SENTENCE, retryAfterMs, ...said };
+}
+
+/** A named write wait as kept entries (`write/<status>` → its end: engine/session-waits.ts); empty when none holds. */
+export function keptOfWriteWait(wait: WriteWait | undefined, nowMs: number): Map<string, number> {
+  return wait !== undefined && wait.named && wait.untilMs > nowMs
+    ? new Map([[`write/${wait.status}`, wait.untilMs]])
+    : new Map<string, number>();
+}
+
+/** The write wait kept before a restart (its entries already checked by their file), if one still holds. */
+export function writeWaitOfKept(entries: ReadonlyMap<string, number>, nowMs: number): WriteWait | undefined {
+  for (const [key, untilMs] of entries) {
+    const status = Number(/^write\/(\d{3})$/.exec(key)?.[1]);
+    if (Number.isInteger(status) && untilMs > nowMs) return { untilMs, named: true, status };
+  }
+  return undefined;
+}
+
+/** The write waits of an account's clients, and the one read back after a restart (held for every client of the
+ *  account until a write through it is taken); each held or let go is told to `kept` (session-waits.ts). */
+export interface WriteWaits {
+  get(client: OncallClient): WriteWait | undefined;
+  set(client: OncallClient, wait: WriteWait): void;
+  /** A write through the client was taken: its wait is over. */
+  taken(client: OncallClient): void;
+  restore(wait: WriteWait | undefined): void;
+}
+
+export function createWriteWaits(kept: (wait: WriteWait | undefined) => void): WriteWaits {
+  const waits = new WeakMap<OncallClient, WriteWait>();
+  let restored: WriteWait | undefined;
+  return {
+    get: (client) => waits.get(client) ?? restored,
+    set: (client, wait) => {
+      waits.set(client, wait);
+      kept(wait);
+    },
+    taken: (client) => {
+      if (!waits.delete(client) && restored === undefined) return;
+      restored = undefined;
+      kept(undefined);
+    },
+    restore: (wait) => void (restored = wait),
+  };
 }

@@ -5,8 +5,14 @@
 // Times go through the one formatter (HeldDeps.windowOf), never as instants.
 import type { AppState } from '../../shared/view-state';
 import { changeText, type Held, type HeldDeps } from '../actions/plan-held';
+import { serviceWaitWords, type ServiceWait } from '../state/wait-words';
 
-export type WordDeps = Pick<HeldDeps, 'nameOf' | 'windowOf' | 'meOn'>;
+export type WordDeps = Pick<HeldDeps, 'nameOf' | 'windowOf' | 'meOn' | 'at'> & {
+  /** The wait the service asked of the schedule's account (handlers.ts serviceWaitOf), while one lasts. */
+  waitOf?: (scheduleId: string) => ServiceWait | undefined;
+};
+/** What a write reads before it leaves, with the account's wait (the words above say it). */
+export type HeldWords = HeldDeps & Pick<WordDeps, 'waitOf'>;
 
 /** The window as the app last read it, in stretches (gaps as nobody); undefined when part of it is unknown. */
 function heldAsRead(state: AppState, ref: string, startMs: number, endMs: number): Held[] | undefined {
@@ -33,7 +39,13 @@ const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
 /** Nothing sent where the app's data can't show the window as now (part unread, saved data after a failed read). */
 export function cantCheckText(deps: WordDeps, w: { scheduleId: string; start: string; end: string }): string {
   const when = deps.windowOf(w.scheduleId, Date.parse(w.start), Date.parse(w.end));
-  return `Nothing was sent: the app can’t read all of ${when} now, so it can’t check what you planned there. Refresh and look at it again.`;
+  const cant = `Nothing was sent: the app can’t read all of ${when} now, so it can’t check what you planned there.`;
+  // During the account's service wait Refresh is refused too (adv47 r36): the wait is said, as the tray says it,
+  // and the read the app makes by itself after it is what to wait for, never a Refresh that can't run.
+  const [wait, at] = [deps.waitOf?.(w.scheduleId), deps.at?.()];
+  const words = wait && at ? serviceWaitWords(wait, at.nowMs, at.localZone) : undefined;
+  if (words !== undefined) return `${cant} ${words}. Look at it again once the app has read it.`;
+  return `${cant} Refresh and look at it again.`;
 }
 
 /** Why a window planned as `who`'s ('' or absent: mine) is not written: what the app's data holds there now. */

@@ -6,7 +6,8 @@ import type { OncallClient } from '../../api/client-types';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { myEmailOn, refParts, type AccountId } from '../../shared/accounts';
 import { formatWindow } from '../../shared/format';
-import type { HeldDeps } from './held';
+import type { HeldWords } from './changed-now';
+import type { ServiceWait } from '../state/wait-words';
 import type { AppState } from '../../shared/view-state';
 import type { Clock, FileStore } from '../ports';
 import type { CacheOrigin } from '../storage/cache-origin';
@@ -42,6 +43,8 @@ export interface HandoffParts {
   halfSwaps?: HalfSwaps;
   /** Each account's service address and e-mail now: whose a saved hand-off is (run-work.ts HandoffDeps). */
   origins?: () => Record<string, CacheOrigin>;
+  /** The wait the service asked of an account (Refresh is refused during it), while one lasts. */
+  serviceWait?: (accountId: AccountId) => ServiceWait | undefined;
 }
 
 /** A person's name as this schedule lists them, else as another schedule of the same account does, else the e-mail
@@ -114,7 +117,7 @@ export function madeOf(parts: HandoffParts): NonNullable<HandoffDeps['made']> {
 }
 
 /** What a write reads of a block before it leaves: the service's own read of it, and names and times as shown. */
-export function heldOf(parts: HandoffParts): HeldDeps {
+export function heldOf(parts: HandoffParts): HeldWords {
   return {
     reread: (ref, startMs, endMs) =>
       readVia(parts, ref, (client, _, scheduleId) => readHeld(client, scheduleId, startMs, endMs)),
@@ -127,5 +130,6 @@ export function heldOf(parts: HandoffParts): HeldDeps {
     meOn: (ref) => myEmailOn(parts.state(), refParts(ref).accountId),
     ownOver: (ref, startMs, endMs, emails) => ownCoverOver(ownWritesOf(parts)(ref), startMs, endMs, emails),
     at: () => ({ nowMs: parts.clock.now(), localZone: parts.localZone() }),
+    waitOf: (ref) => parts.serviceWait?.(refParts(ref).accountId),
   };
 }

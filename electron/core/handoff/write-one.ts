@@ -5,7 +5,8 @@ import type { HandoffItem } from '../../shared/handoff';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import type { Look } from './look';
 import { MAY_HAVE_LANDED } from '../../shared/handoff-text';
-import { heldAsPlanned, stillInPlace, type HeldDeps } from './held';
+import { heldAsPlanned, stillInPlace } from './held';
+import type { HeldWords } from './changed-now';
 import { whatHappened } from '../actions/common';
 import { answerSaidFirst, type WriteAnswer } from '../../shared/write-answer';
 
@@ -15,7 +16,7 @@ export interface WriteDeps {
   /** The schedule (by ref) read now over the window: does it show exactly these people? */
   look: (scheduleId: string, startMs: number, endMs: number, emails: string[]) => Promise<Look>;
   /** What the service holds now: read before every write of a plan (held.ts). */
-  held: HeldDeps;
+  held: HeldWords;
 }
 
 /** The most of a plan's span around a block that is read with it (a plan spans at most 62 days). */

@@ -8,8 +8,9 @@ import type { Backoff, SyncMemory } from './memory';
 /** The key of the coverage list's entries (a schedule's is its id after `sch:`). */
 export const COVERAGE_SOURCE = 'coverage';
 /** Keys: `at` (when they were kept: written by the file, storage/waits-file.ts), `service` (no request before), `asked` (the service's own ask, uncapped),
- *  `retry/<source>` (the source's next try), `hold/<source>` (the source's own Retry-After, capped). */
-export const WAIT_KEY_PATTERN = /^(at|service|asked|(retry|hold)\/(coverage|sch:[A-Za-z0-9_.:-]{1,120}))$/;
+ *  `retry/<source>` (the source's next try), `hold/<source>` (the source's own Retry-After, capped), `write/<status>`
+ *  (the wait a write's 429 or 5xx named: engine/write-wait.ts). */
+export const WAIT_KEY_PATTERN = /^(at|service|asked|write\/\d{3}|(retry|hold)\/(coverage|sch:[A-Za-z0-9_.:-]{1,120}))$/;
 
 const sourceKey = (id: string | undefined): string => (id === undefined ? COVERAGE_SOURCE : `sch:${id}`);
 

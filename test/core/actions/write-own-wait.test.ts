@@ -99,4 +99,34 @@ describe("a write's own wait (the write route's 429 or 503 with Retry-After)", (
     expect(messageOf(again)).toContain(`The service asked to wait until ${hhmm(askedMs)}`);
     expect(creates(hh)).toBe(1);
   }, 30_000);
+
+  it('503 with an HTTP date: the first answer keeps outcome unknown and says the time asked for', async () => {
+    const askedMs = START + 3 * H;
+    const { h: hh, engine } = await world({ status: 503, retryAfter: new Date(askedMs).toUTCString() });
+    const first = await hh.clock.runWhileAdvancing(engine.handlers['override:create'](CAROL(START + 2 * H)));
+    const said = first.ok && 'message' in first.value ? first.value.message : messageOf(first);
+    // A 503 may have landed: never "not saved", never sent again; and the time the service asked for is said.
+    expect(first.ok && first.value.status).not.toBe('created');
+    expect(said).toMatch(/not sent again/);
+    expect(said).toContain(`The service asked to wait until ${hhmm(askedMs)}`);
+    expect(creates(hh)).toBe(1);
+  }, 30_000);
+
+  it('503 with an HTTP date to I’m away: the item’s first answer says the time asked for', async () => {
+    const askedMs = START + 3 * H;
+    const { h: hh, engine } = await world({ status: 503, retryAfter: new Date(askedMs).toUTCString() });
+    const item = {
+      scheduleId: 'sch_solo',
+      start: iso(START + H),
+      end: '2026-03-27T08:00:00.000Z',
+      email: 'bob@example.com',
+    };
+    await hh.clock.runWhileAdvancing(engine.handlers['handoff:create']({ items: [item] }));
+    await hh.clock.runWhileAdvancing(engine.handoffIdle());
+    const got = await hh.clock.runWhileAdvancing(engine.handlers['handoff:get'](null));
+    const said = got.ok ? got.value.run?.items[0] : undefined;
+    expect(said?.state).not.toBe('handed_off');
+    expect(said?.message ?? '').toContain(`The service asked to wait until ${hhmm(askedMs)}`);
+    expect(creates(hh)).toBe(1);
+  }, 30_000);
 });
