@@ -9,12 +9,11 @@
 // that no longer holds what the app wrote and is not JSON at all is kept aside, said once, and written again. One
 // that is gone (adv52 r42 #1: reminders.json removed by a sync tool, never written again, the start reminder shown
 // again at the next start) is written again from memory and said too: the app still holds every record of it.
-// settings.json gone (adv52 r44 #1: removed, or an empty folder mounted over the data folder; the next start had no
-// accounts, nothing said) is written back by its holder from the settings in memory and said once; a changed one is
-// left to the rule of every settings save (outside-edits.ts).
+// settings.json gone is written back by its holder and said once (settings-gone.ts).
 import type { Clock, FileStore } from '../ports';
 import { SETTINGS_FILE, type Notice } from './settings-store';
-import { damagedNotice, isJson, SETTINGS_REMOVED, wroteWords } from './outside-words';
+import { damagedNotice, isJson, wroteWords } from './outside-words';
+import { watchSettingsGone } from './settings-gone';
 
 export const SAVED_AGAIN_NOTICE_ID = 'data-folder-saved-again';
 export const SAVED_AGAIN = "The data folder can be written again; what couldn't be saved is saved now.";
@@ -87,6 +86,23 @@ function savedAgainOf(changed: () => void): { failed(owing: boolean): void; allS
   };
 }
 
+/** Writes once more, in each file's queue, every record still owed, as the app holds it now. */
+function retryOf(
+  owed: Set<string>,
+  held: Map<string, string>,
+  serial: ReturnType<typeof serialOf>,
+  write: (name: string, text: string) => Promise<void>,
+): () => Promise<void> {
+  return async () => {
+    for (const name of [...owed]) {
+      await serial(name, async () => {
+        const text = held.get(name);
+        if (owed.has(name) && text !== undefined) await write(name, text);
+      }).catch(() => undefined);
+    }
+  };
+}
+
 interface OwedOptions {
   guarded: FileStore;
   raw: FileStore;
@@ -125,15 +141,7 @@ export function keepOwedRecords(o: OwedOptions): OwedRecords {
     }
     if (owed.delete(name) && owed.size === 0) said.allSaved();
   };
-  const retry = async (): Promise<void> => {
-    if (owed.size === 0) return;
-    for (const name of [...owed]) {
-      await serial(name, async () => {
-        const text = held.get(name);
-        if (owed.has(name) && text !== undefined) await write(name, text);
-      }).catch(() => undefined);
-    }
-  };
+  const retry = retryOf(owed, held, serial, write);
   /** Whether the file was found changed but still JSON (its owner's to merge, outside this file's queue). */
   const look = (name: string, text: string): Promise<boolean> =>
     serial(name, async () => {
@@ -147,43 +155,30 @@ export function keepOwedRecords(o: OwedOptions): OwedRecords {
       o.report(damagedNotice(name, kept, wroteWords(!owed.has(name))));
       return false;
     });
-  /** Whether settings.json was read or written as present (so a gone one was removed, not never made). */
-  let settingsSeen = false;
-  const lookSettings = async (): Promise<void> => {
-    if (!settingsSeen || o.settingsGone === undefined || movedAside.has(SETTINGS_FILE)) return;
-    // A file that can't be read now proves nothing: looked at again next minute.
-    if ((await raw.read(SETTINGS_FILE).catch(() => '')) !== undefined) return;
-    // Said only once written back: a folder that takes no write is said by its own notice (write-watch.ts).
-    if (await o.settingsGone()) o.report(SETTINGS_REMOVED);
-  };
+  const settings = watchSettingsGone(raw, o.report, o.settingsGone);
   const tick = async (): Promise<void> => {
     await retry();
     for (const [name, text] of [...held])
       if (!owed.has(name) && (await look(name, text).catch(() => false))) o.replaced?.(name);
-    await lookSettings().catch(() => undefined);
+    await settings.look(movedAside.has(SETTINGS_FILE)).catch(() => undefined);
   };
   const timer = minutely(o.clock, tick);
   const aside = (name: string, kept: Promise<string>): Promise<string> => (movedAside.add(name), kept);
   const files: FileStore = {
     ...(guarded.location === undefined ? {} : { location: guarded.location }),
-    read: async (name) => {
-      const text = await guarded.read(name);
-      if (name === SETTINGS_FILE && text !== undefined) settingsSeen = true;
-      return text;
-    },
+    read: async (name) => settings.read(name, await guarded.read(name)),
     backup: (name) => aside(name, guarded.backup(name)),
     ...(guarded.backupRead && { backupRead: (n, t) => aside(n, guarded.backupRead?.(n, t) ?? guarded.backup(n)) }),
     ...(guarded.keptLater === undefined ? {} : { keptLater: guarded.keptLater.bind(guarded) }),
     remove: (name) =>
       serial(name, async () => {
         await guarded.remove(name);
-        held.delete(name);
-        owed.delete(name);
-        if (name === SETTINGS_FILE) settingsSeen = false;
+        [held, owed].forEach((m) => m.delete(name));
+        settings.seen(name, false);
       }),
     async writeAtomic(name, text) {
       if (LOOKED_AT(name)) held.set(name, text);
-      settingsSeen ||= name === SETTINGS_FILE;
+      settings.seen(name, true);
       movedAside.delete(name);
       timer.start();
       await serial(name, () => write(name, text));
