@@ -52,6 +52,7 @@ export function scopedFired(fired: FiredStore, accountId: AccountId, kin?: () =>
     handledBeforeMs: () => fired.handledBeforeMs(),
     owedAtSave: (key) => fired.owedAtSave(inward(key)),
     owing: (owed) => fired.owing((savedAtMs) => owed(savedAtMs)?.map(inward)),
+    settled: () => fired.settled(),
   };
 }
 

@@ -101,6 +101,17 @@ function machineEvents(p: EngineParts, started: () => boolean): Pick<Engine, 'po
   };
 }
 
+/** How long a stop waits for the record writes in flight. */
+export const STOP_WRITES_MS = 10_000;
+
+/** `work`, or `ms` on the clock, whichever ends first. */
+async function within(clock: Clock, ms: number, work: Promise<void> | undefined): Promise<void> {
+  if (work === undefined) return;
+  let cancel: (() => void) | undefined;
+  const late = new Promise<void>((resolve) => (cancel = clock.setTimer(ms, resolve)));
+  await Promise.race([work, late]).finally(() => cancel?.());
+}
+
 /** An intent never throws across IPC: what fails is logged and answered as a message. */
 async function guard<T extends { ok: boolean }>(
   p: EngineParts,
@@ -158,6 +169,9 @@ export function engineSurface(p: EngineParts): Engine {
     await readiness.settled();
     await p.alarms.settled();
     await handoffStopped;
+    // The reminders' record written in flight (a read's own record of my shifts is not waited on by its caller): at
+    // quit an unawaited write is a lost one. Bounded, so a disk that never answers can't hold the quit forever.
+    await within(p.clock, STOP_WRITES_MS, p.fired.store?.settled());
     // Last: every writer has written; what the folder refused is tried once more.
     await p.storage.settle?.();
   }

@@ -265,12 +265,16 @@ function alarmPartsOf(
   });
 }
 
+/** Parts made later, reached by the data folder's watchers. */
+interface Hooks {
+  changed: () => void;
+  back: () => void;
+  replaced: (name: string) => void;
+  settingsGone: () => Promise<boolean>;
+}
+
 /** The data folder as every part writes it. */
-function storageOf(
-  options: EngineOptions,
-  clock: Clock,
-  hooks: { changed: () => void; back: () => void; replaced: (name: string) => void },
-): WatchedFiles {
+function storageOf(options: EngineOptions, clock: Clock, hooks: Hooks): WatchedFiles {
   // Every write to the data folder goes through this, so a folder that can't be written is shown as a notice; one
   // made again after it vanished gets the settings held in memory back on disk (hooks.back, below).
   const watched = watchWrites(
@@ -290,6 +294,7 @@ function storageOf(
     report: watched.report,
     failing: () => watched.notices().some((n) => n.id === WRITE_NOTICE_ID),
     replaced: (name) => hooks.replaced(name),
+    settingsGone: () => hooks.settingsGone(),
   });
   const storage: WatchedFiles = {
     ...watched,
@@ -304,11 +309,7 @@ export function createEngine(options: EngineOptions): Engine {
   const { clock, overrides } = options;
   const zone = options.localZone;
   // Parts made later are reached through this hook (see below); none of them is called before it is pointed.
-  const hooks: { changed: () => void; back: () => void; replaced: (name: string) => void } = {
-    changed: ignore,
-    back: ignore,
-    replaced: ignore,
-  };
+  const hooks: Hooks = { changed: ignore, back: ignore, replaced: ignore, settingsGone: () => Promise.resolve(false) };
   const storage = storageOf(options, clock, hooks);
   const c: Common = {
     clock,
@@ -319,6 +320,7 @@ export function createEngine(options: EngineOptions): Engine {
   };
   const settings = createEngineSettings(c.files, overrides, overrides?.demo === true, () => c.clock.now());
   hooks.back = () => void settings.holder().resave();
+  hooks.settingsGone = () => settings.holder().resave();
   const alarm: { parts?: AlarmParts } = {};
   const sessions = createSessionRegistry({
     ...c,

@@ -102,8 +102,9 @@ const UNREAD_NOT_SAVED =
 export interface SettingsHolder {
   stored(): Settings;
   update(request: RequestOf<'settings:update'>): Promise<ResponseOf<'settings:update'>>;
-  /** Saves the settings held again, best effort: the data folder vanished and was made again (write-watch.ts). */
-  resave(): Promise<void>;
+  /** Saves the settings held again, best effort: the data folder vanished and was made again (write-watch.ts), or
+   *  settings.json was removed (owed-records.ts). Whether they were saved. */
+  resave(): Promise<boolean>;
 }
 
 export interface SettingsHolderOptions {
@@ -157,10 +158,10 @@ export function createSettingsHolder(options: SettingsHolderOptions): SettingsHo
     });
   }
   // In the queue, so a save of what is held never lands over a newer change's.
-  function resave(): Promise<void> {
-    const run = queue.then(() => (options.persist ? saveSettings(options.files, stored) : undefined));
+  function resave(): Promise<boolean> {
+    const run = queue.then(async () => (options.persist ? (await saveSettings(options.files, stored), true) : false));
     queue = run.catch(() => undefined);
-    return run.catch(() => undefined);
+    return run.catch(() => false);
   }
   return { stored: () => stored, update, resave };
 }

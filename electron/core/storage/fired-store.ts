@@ -52,6 +52,8 @@ export interface FiredStore {
    *  undefined before it has judged its plan once; the stamp of the save carries them (fired-saved-file.ts).
    *  Answers the undoing, for a scheduler that stops (its plan is no longer what the app owes). */
   owing(owed: (savedAtMs: number) => readonly string[] | undefined): () => void;
+  /** Once the writes in flight (and those they chain) have landed or failed: a stop waits, or they are lost. */
+  settled(): Promise<void>;
 }
 
 export interface FiredStoreOptions {
@@ -233,6 +235,14 @@ function storeOf(live: LiveRecord, say: (whys: readonly string[], dropped: boole
   const keysFromFile = new Set(fired.keys());
   return {
     has: (key) => fired.has(key),
+    async settled() {
+      // A write may chain the next (the stamp after the record): waited until no newer one was added.
+      let w: Promise<void>;
+      do {
+        w = live.writing;
+        await w.catch(() => undefined);
+      } while (w !== live.writing);
+    },
     handledBeforeMs: () => live.handledBeforeMs,
     owedAtSave: (key) => live.owed.has(key),
     owing(owed) {

@@ -18,7 +18,9 @@ import { SETTINGS_FILE, type Notice } from './settings-store';
 import { settingsOutsideNotice } from './settings-outside';
 import { ChangedSinceReadError } from './changed-since-read';
 
-export const OUTSIDE_NOTICE_ID = 'changed-outside';
+import { damagedNotice, isJson, OUTSIDE_NOTICE_ID, wroteWords } from './outside-words';
+
+export { OUTSIDE_NOTICE_ID };
 
 const digestOf = (text: string): string => createHash('sha256').update(text).digest('hex');
 
@@ -41,6 +43,9 @@ async function onDisk(inner: FileStore, name: string): Promise<OnDisk> {
  *  never tells of a save that failed. */
 function changedNotice(name: string, text: string | undefined, kept: string | undefined, then: Then): Notice {
   if (name === SETTINGS_FILE) return settingsOutsideNotice(text, kept, then.done);
+  // Not JSON at all: cut short or damaged, said as every record the app holds is (adv52 r44 #2), never blamed on
+  // another install or a hand edit.
+  if (text !== undefined && !isJson(text)) return damagedNotice(name, kept, thenWords(then));
   const next = then.done ? `so the app ${then.did}` : `and the app could not write its own either: it is as it was`;
   const where = kept === undefined ? ` Keeping it aside failed, ${next}.` : ` It was kept as ${kept}.`;
   return {
@@ -48,6 +53,10 @@ function changedNotice(name: string, text: string | undefined, kept: string | un
     message: `${name} was changed outside the app while it ran (another install's, or a hand edit).${where}`,
   };
 }
+
+const WROTE = 'wrote its own over it';
+const thenWords = ({ did, done }: Then): string =>
+  did === WROTE ? wroteWords(done) : done ? `the app ${did}` : 'the app could not remove it';
 
 export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void): FileStore {
   /** File name → digest of what the app last read or wrote; null: it read it as absent, or moved it aside. */
@@ -92,7 +101,7 @@ export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void)
       }),
     writeAtomic: (name, text) =>
       serial(name, () =>
-        guarded(name, 'wrote its own over it', async () => {
+        guarded(name, WROTE, async () => {
           await inner.writeAtomic(name, text);
           last.set(name, digestOf(text));
         }),

@@ -9,9 +9,11 @@
 // that no longer holds what the app wrote and is not JSON at all is kept aside, said once, and written again. One
 // that is gone (adv52 r42 #1: reminders.json removed by a sync tool, never written again, the start reminder shown
 // again at the next start) is written again from memory and said too: the app still holds every record of it.
+// settings.json gone is written back by its holder and said once (settings-gone.ts).
 import type { Clock, FileStore } from '../ports';
-import type { Notice } from './settings-store';
-import { OUTSIDE_NOTICE_ID } from './outside-edits';
+import { SETTINGS_FILE, type Notice } from './settings-store';
+import { damagedNotice, isJson, wroteWords } from './outside-words';
+import { watchSettingsGone } from './settings-gone';
 
 export const SAVED_AGAIN_NOTICE_ID = 'data-folder-saved-again';
 export const SAVED_AGAIN = "The data folder can be written again; what couldn't be saved is saved now.";
@@ -23,15 +25,6 @@ export const OWED_CHECK_MS = 60_000;
 const OWED = /^(alarms|alarm-runs|reminders|escalations|phone-waits|(lost-answers|service-waits)(-[^/]*)?)\.json$/;
 /** Records looked at for damage: the same, and the hand-off, whose own last write is what it holds. */
 const LOOKED_AT = (name: string): boolean => OWED.test(name) || /^handoff(-current)?\.json$/.test(name);
-
-const isJson = (text: string): boolean => {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 export interface OwedRecords {
   files: FileStore;
@@ -70,17 +63,6 @@ function minutely(clock: Clock, tick: () => Promise<void>): { start(): void; sto
   };
 }
 
-/** `kept` null: the file was gone (nothing to keep aside). */
-function damagedNotice(name: string, kept: string | undefined | null, wrote: boolean): Notice {
-  const where = kept === null ? '' : kept === undefined ? ' Keeping it aside failed.' : ` It was kept as ${kept}.`;
-  const saved = wrote ? 'the app wrote what it holds' : 'the app could not write its own yet';
-  const what =
-    kept === null
-      ? 'was removed while the app ran'
-      : 'could not be read (it was damaged while the app ran: it is no longer what the app saved)';
-  return { id: `${OUTSIDE_NOTICE_ID}:${name}`, message: `${name} ${what}, so ${saved}.${where}` };
-}
-
 /** Whether "saved now" is true: all that was owed is saved, and no save failed since. */
 function savedAgainOf(changed: () => void): { failed(owing: boolean): void; allSaved(): void; now(): boolean } {
   let wasOwed = false;
@@ -104,6 +86,23 @@ function savedAgainOf(changed: () => void): { failed(owing: boolean): void; allS
   };
 }
 
+/** Writes once more, in each file's queue, every record still owed, as the app holds it now. */
+function retryOf(
+  owed: Set<string>,
+  held: Map<string, string>,
+  serial: ReturnType<typeof serialOf>,
+  write: (name: string, text: string) => Promise<void>,
+): () => Promise<void> {
+  return async () => {
+    for (const name of [...owed]) {
+      await serial(name, async () => {
+        const text = held.get(name);
+        if (owed.has(name) && text !== undefined) await write(name, text);
+      }).catch(() => undefined);
+    }
+  };
+}
+
 interface OwedOptions {
   guarded: FileStore;
   raw: FileStore;
@@ -115,6 +114,8 @@ interface OwedOptions {
   /** A record file found changed but still JSON (another writer, or an older copy put back): its owner reads it
    *  through its own reader and merges (alarm-store.ts). */
   replaced?: (name: string) => void;
+  /** settings.json, once read or written, found gone: its holder saves what it holds (whether that worked). */
+  settingsGone?: () => Promise<boolean>;
 }
 
 /** `guarded`: the store writers use (outside edits kept aside); `raw`: the same folder read without being taken as
@@ -140,15 +141,7 @@ export function keepOwedRecords(o: OwedOptions): OwedRecords {
     }
     if (owed.delete(name) && owed.size === 0) said.allSaved();
   };
-  const retry = async (): Promise<void> => {
-    if (owed.size === 0) return;
-    for (const name of [...owed]) {
-      await serial(name, async () => {
-        const text = held.get(name);
-        if (owed.has(name) && text !== undefined) await write(name, text);
-      }).catch(() => undefined);
-    }
-  };
+  const retry = retryOf(owed, held, serial, write);
   /** Whether the file was found changed but still JSON (its owner's to merge, outside this file's queue). */
   const look = (name: string, text: string): Promise<boolean> =>
     serial(name, async () => {
@@ -159,30 +152,33 @@ export function keepOwedRecords(o: OwedOptions): OwedRecords {
       if (now !== undefined && isJson(now)) return handed.get(name) !== now && (handed.set(name, now), true);
       const kept = now === undefined ? null : await guarded.backup(name).catch(() => undefined);
       await write(name, text).catch(() => undefined);
-      o.report(damagedNotice(name, kept, !owed.has(name)));
+      o.report(damagedNotice(name, kept, wroteWords(!owed.has(name))));
       return false;
     });
+  const settings = watchSettingsGone(raw, o.report, o.settingsGone);
   const tick = async (): Promise<void> => {
     await retry();
     for (const [name, text] of [...held])
       if (!owed.has(name) && (await look(name, text).catch(() => false))) o.replaced?.(name);
+    await settings.look(movedAside.has(SETTINGS_FILE)).catch(() => undefined);
   };
   const timer = minutely(o.clock, tick);
   const aside = (name: string, kept: Promise<string>): Promise<string> => (movedAside.add(name), kept);
   const files: FileStore = {
     ...(guarded.location === undefined ? {} : { location: guarded.location }),
-    read: (name) => guarded.read(name),
+    read: async (name) => settings.read(name, await guarded.read(name)),
     backup: (name) => aside(name, guarded.backup(name)),
     ...(guarded.backupRead && { backupRead: (n, t) => aside(n, guarded.backupRead?.(n, t) ?? guarded.backup(n)) }),
     ...(guarded.keptLater === undefined ? {} : { keptLater: guarded.keptLater.bind(guarded) }),
     remove: (name) =>
       serial(name, async () => {
         await guarded.remove(name);
-        held.delete(name);
-        owed.delete(name);
+        [held, owed].forEach((m) => m.delete(name));
+        settings.seen(name, false);
       }),
     async writeAtomic(name, text) {
       if (LOOKED_AT(name)) held.set(name, text);
+      settings.seen(name, true);
       movedAside.delete(name);
       timer.start();
       await serial(name, () => write(name, text));
