@@ -5,7 +5,7 @@
 // published from the later read as last read (publisher.ts).
 import type { AccountId } from '../../shared/accounts';
 import { scheduleRef } from '../../shared/accounts';
-import { formatDate } from '../../shared/format';
+import { formatDate } from '../../shared/day-word';
 import type { AppState } from '../../shared/view-state';
 import type { Snapshot } from '../model/snapshot';
 import type { Clock, FileStore } from '../ports';

@@ -2,7 +2,7 @@
 // (refusal-store.ts), so a restart still says the phone won't be reached (adv50 r37 #2); and Pushover's monthly
 // limit, a refusal until it resets: no alert is POSTed before then (a Send test still is), and readiness says why
 // and when it resets, in the service's words (adv50 r37 #1). Before, the limit's 429 was POSTed again each minute.
-import { formatDate } from '../../shared/format';
+import { formatDate } from '../../shared/day-word';
 import { loadRefusal, saveRefusal } from './refusal-store';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';

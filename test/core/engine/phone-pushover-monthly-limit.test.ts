@@ -5,7 +5,7 @@
 // it resets. Real engine, simulator, fake clock, the loopback Pushover stand-in (its messages answered 429 here).
 import { afterEach, describe, expect, it } from 'vitest';
 import { fetchSend, type HttpRequest, type HttpResponse } from '../../../electron/core/escalation/http';
-import { formatDate } from '../../../electron/shared/format';
+import { formatDate } from '../../../electron/shared/day-word';
 import { closeStands, HOUR, MIN, MY_START, phoneRig, TOMORROW } from '../support/phone-engine-rig';
 
 const APP = 'a'.repeat(30);
