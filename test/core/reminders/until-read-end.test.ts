@@ -3,41 +3,15 @@
 // least Sat 11:00 (05:00 New York), then unknown"; the reminders and the "On call now" notice said "until at least
 // 12 Apr, 15:00": a day past what was read, stated as known. Every notice now words the read's end, as the tray does.
 import { describe, expect, it } from 'vitest';
-import { createHarness, seedSettings } from '../support/engine-harness';
-import { ME, seedOf } from '../support/seeds';
+import { pastReadEndWorld, READ_TO } from '../support/past-read-end';
 import { surfaces } from '../truth/support';
-
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const READ_TO = '2026-04-11T09:00:00.000Z'; // 11 Apr, 11:00 Berlin (CEST), 05:00 New York (EDT)
-
-export async function pastReadEndWorld() {
-  const seed = seedOf([
-    {
-      id: 'sch_ny',
-      name: 'NewYork',
-      zone: 'America/New_York',
-      rotationStart: '2026-03-01T14:00:00Z',
-      userIds: ['usr_alice', 'usr_me'],
-      length: { amount: 1, unit: 'weeks' },
-    },
-  ]);
-  const h = await createHarness({ startMs: Date.parse('2026-03-27T10:00:00Z'), seed, files: 'fs' });
-  await seedSettings(h, { email: ME, scheduleIds: ['sch_ny'] });
-  const engine = h.engine();
-  await engine.start();
-  await h.clock.advance(MIN);
-  const readTo = engine.getState().schedules[0]?.known?.to;
-  h.sim.faults.set('*', { status: 500 });
-  return { h, engine, readTo };
-}
 
 describe('reminders of a block running past the read, the service down since', () => {
   it('"On call in 1 d", "in 15 min" and "On call now" say "until at least" the read\'s end, as the tray does', async () => {
     const { h, engine, readTo } = await pastReadEndWorld();
     expect(readTo).toBe(READ_TO);
     // Asleep until the day before the block (shorter fake-clock stepping); awake from there through its start.
-    await h.clock.sleep(Date.parse('2026-04-04T12:00:00Z') - h.clock.now());
+    h.clock.sleep(Date.parse('2026-04-04T12:00:00Z') - h.clock.now());
     await h.clock.advance(Date.parse('2026-04-05T14:00:00Z') - h.clock.now());
     expect(surfaces(engine.getState(), h.clock.now()).tooltip).toContain(
       'until at least Sat 11:00 (05:00 New York), then unknown',
