@@ -2,7 +2,7 @@
 // Times are local (with the schedule's own wall time where its zone differs), via the shared formatters.
 // What was never loaded is printed as unknown, never as "nobody" or "none"; saved data says from when.
 import { basisMark, untilPhrase } from '../shared/basis';
-import { blockLength, blockWindow } from '../shared/block-words';
+import { blockLength, blockRunning, blockWindow } from '../shared/block-words';
 import { hasData, offlineWords, syncText } from '../shared/freshness';
 import { MAIN_ACCOUNT_ID, withAccount } from '../shared/accounts';
 import { silenceText } from '../core/state/tray-accounts';
@@ -152,7 +152,7 @@ export function statusHoleLine(state: AppState, h: MyHole, o: FormatOptions): st
  *  cover is "until at least …, then unknown", its length "at least …" (block-words.ts). A block the latest read
  *  didn't read says its basis, as the now/next lines do: " (saved data from 11:00)" (issue 47, round 3). */
 export function statusShiftLine(state: AppState, m: MyShift, o: FormatOptions): string {
-  const running = Date.parse(m.start) <= o.nowMs ? ' — now' : '';
+  const running = blockRunning(m, o.nowMs) ? ' — now' : '';
   const z = zoned(o, state.schedules.find((s) => s.id === m.scheduleId)?.timeZone);
   const window = blockWindow(
     m,

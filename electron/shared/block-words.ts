@@ -21,3 +21,9 @@ export function blockWindow(
 export function blockLength(b: Block, length: (start: string, end: string) => string): string {
   return endIsKnown(b) ? length(b.start, b.end) : `at least ${length(b.start, b.end)}`;
 }
+
+/** Whether a block is running now as far as it is known: begun, and its known part not over. Past the end of what
+ *  was read it is unknown, never "now" (adv47 r38 #2: `status` said "— now" beside "On call now: unknown"). */
+export function blockRunning(b: { start: string; end: string }, nowMs: number): boolean {
+  return Date.parse(b.start) <= nowMs && nowMs < Date.parse(b.end);
+}

@@ -91,7 +91,9 @@ export function planAlarms(input: AlarmPlanInput): AlarmTarget[] {
       atMs: mode === '5-min-before' ? ref.startMs - ALARM_EARLY_MS : ref.startMs,
       startMs: ref.startMs,
       endMs: ref.endMs,
-      ...(ref.endUnknown ? { endUnknown: true } : {}),
+      ...(ref.endUnknown
+        ? { endUnknown: true, ...(ref.readEndMs === undefined ? {} : { readEndMs: ref.readEndMs }) }
+        : {}),
       scheduleId: ref.scheduleId,
       scheduleName: ref.scheduleName,
       scheduleZone: ref.scheduleZone,

@@ -25,6 +25,8 @@ export interface AlarmTarget {
   endMs: number;
   /** No read covers the time after `endMs`: the shift lasts at least until then, and is said so. */
   endUnknown?: boolean;
+  /** With `endUnknown`: where what was read of the shift ends, the end it is said to last at least until (adv47 r38). */
+  readEndMs?: number;
   scheduleId: string;
   scheduleName: string;
   scheduleZone: string;
@@ -74,3 +76,7 @@ export type AlarmRecord = z.infer<typeof AlarmRecordSchema>;
 export const SNOOZE_MS = 5 * 60_000;
 /** An alarm rings (window, sound) this long at most (ringer.ts re-exports it; here so engine.ts imports no cycle). */
 export const ALARM_RING_MAX_MS = 10 * 60_000;
+
+/** The end an alarm words: where the read inside the shift ends when the time after it was not read. */
+export const saidEndOf = (t: Pick<AlarmTarget, 'endMs' | 'endUnknown' | 'readEndMs'>): number =>
+  t.endUnknown === true ? (t.readEndMs ?? t.endMs) : t.endMs;

@@ -8,7 +8,7 @@ import { alarmHeadline } from '../../shared/alarm-headline';
 import type { NotificationRequest } from '../ports';
 import { reminderBasis, savedDataPrefix } from '../reminders/messages';
 import type { AlarmRing } from './engine';
-import type { AlarmTarget } from './types';
+import { saidEndOf, type AlarmTarget } from './types';
 
 export interface AlarmWordsOptions {
   nowMs: number;
@@ -44,7 +44,7 @@ export function alarmNotification(ring: AlarmRing, o: AlarmWordsOptions): Notifi
   const from = handover === null ? '' : ` ${handover}`;
   // An end no read covers is said as the reminders say it: at least until then (never a plain end). Where my on-call
   // time goes on past the shift, the whole run the ring covers, by the window's rule (coverText).
-  const said = coverText(t.startMs, { endMs: t.endMs, endKnown: t.endUnknown !== true }, o.cover, day);
+  const said = coverText(t.startMs, { endMs: saidEndOf(t), endKnown: t.endUnknown !== true }, o.cover, day);
   // Saved data is said as every reminder says it ("According to saved data from Tue 18:59, your shift …"), never
   // as fact.
   const words = { localZone: o.localZone, ...(o.locale ? { locale: o.locale } : {}) };
@@ -79,7 +79,7 @@ export function phoneWords(
   const before = deliverMs < t.startMs;
   // The whole run the alarm covers, as its window and notification say it (coverText), where it goes on past the
   // shift: "I'm on it" on the phone settles it all (adv50 r31 #1).
-  const said = coverText(t.startMs, { endMs: t.endMs, endKnown: t.endUnknown !== true }, about.cover, day);
+  const said = coverText(t.startMs, { endMs: saidEndOf(t), endKnown: t.endUnknown !== true }, about.cover, day);
   const run = 'run' in said ? ` ${said.run}.` : '';
   return {
     title: `Shift start not acknowledged — ${alarmName(t, about.accountName)}`,

@@ -7,7 +7,7 @@ import type { AlarmRing } from '../alarm/engine';
 import { ALARM_RING_MAX_MS, TEST_RING_MS } from '../alarm/ringer';
 import type { RingRun } from '../alarm/ring-run';
 import type { AlarmSurface } from '../alarm/surface';
-import type { AlarmTarget } from '../alarm/types';
+import { saidEndOf, type AlarmTarget } from '../alarm/types';
 import { alarmNotification } from '../alarm/words';
 import type { Clock, NotificationRequest, Notifier } from '../ports';
 
@@ -65,7 +65,7 @@ export function viewOf(
     accountName,
     scheduleName: t.scheduleName,
     startUtc: new Date(t.startMs).toISOString(),
-    endUtc: new Date(t.endMs).toISOString(),
+    endUtc: new Date(saidEndOf(t)).toISOString(),
     // The same basis as the alarm notification's words (alarm/words.ts).
     endKnown: t.endUnknown !== true,
     scheduleZone: t.scheduleZone,

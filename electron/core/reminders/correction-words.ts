@@ -2,7 +2,7 @@
 // shown after quiet hours (./policy heldLine), so a held correction is never shown with stored text (issue 52).
 import { formatDayTime, joinNames } from '../../shared/format';
 import { goesOnPast, onCallWithin } from '../../shared/on-call-run';
-import { dayTimeText, endWords, toStatus, windowText, type MessageOptions, type ShiftRef } from './messages';
+import { dayTimeText, toStatus, untilWords, windowText, type MessageOptions, type ShiftRef } from './messages';
 import { offCallFresh } from './message-words';
 import type { CorrectionStatement, LostSpan } from './types';
 
@@ -26,7 +26,7 @@ export function correctionNotification(
       ? `${window} is no longer yours.`
       : `${joinNames(coverers)} ${coverers.length > 1 ? 'cover' : 'covers'} ${window} instead of you.`;
   const rest = later
-    ? ` You are on call from ${dayTimeText(later.startMs, nowMs, later, opts)} ${endWords(later, dayTimeText(later.endMs, nowMs, later, opts))}.`
+    ? ` You are on call from ${dayTimeText(later.startMs, nowMs, later, opts)} ${untilWords(later, nowMs, opts)}.`
     : '';
   const at = dayTimeText(was.startMs, nowMs, was, opts);
   // Another block of mine (any schedule, any account) has me at that instant: the title is about this schedule's

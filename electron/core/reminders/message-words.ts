@@ -58,11 +58,20 @@ export interface ShiftRef {
   /** Set when no read covers the time right after `endMs` (a hole, the end of the read): the shift may go on, so its
    *  end is said as "until at least 17:00, then unknown", never as a plain end. */
   endUnknown?: true;
+  /** With `endUnknown`: where what was read of the block ends, the end every surface words ("until at least …"); the
+   *  block's own end lies past the read, so it is never said (adv47 r38 #1: the notices said a day past the read). */
+  readEndMs?: number;
 }
 
+/** The end a notice words: the block's, or where the read inside it ends when the time after that was not read. */
+export const saidEndMs = (ref: ShiftRef): number => (ref.endUnknown ? (ref.readEndMs ?? ref.endMs) : ref.endMs);
+
+/** "until 17:00", "until at least 17:00, then unknown", the end read from the day it is shown (`nowMs`). */
+export const untilWords = (ref: ShiftRef, nowMs: number, opts: MessageOptions): string =>
+  endWords(ref, dayTimeText(saidEndMs(ref), nowMs, ref, opts));
+
 export function windowText(ref: ShiftRef, nowMs: number, opts: MessageOptions): string {
-  if (ref.endUnknown)
-    return `${dayTimeText(ref.startMs, nowMs, ref, opts)} ${endWords(ref, dayTimeText(ref.endMs, nowMs, ref, opts))}`;
+  if (ref.endUnknown) return `${dayTimeText(ref.startMs, nowMs, ref, opts)} ${untilWords(ref, nowMs, opts)}`;
   return formatWindow(ref.startMs, ref.endMs, { ...opts, nowMs, scheduleZone: ref.scheduleZone });
 }
 
@@ -78,7 +87,7 @@ export function dayTimeText(ms: number, nowMs: number, ref: ShiftRef, opts: Mess
 
 /** "17:00", or "Thu 09:00" when the shift ends on another day than it starts (a block of several days). */
 export function untilText(ref: ShiftRef, opts: MessageOptions): string {
-  return dayTimeText(ref.endMs, ref.startMs, ref, opts);
+  return dayTimeText(saidEndMs(ref), ref.startMs, ref, opts);
 }
 
 /** "Platform primary 09:00–17:00, with Bob" */

@@ -14,6 +14,7 @@ import {
   shiftLine,
   toStatus,
   untilText,
+  untilWords,
   windowText,
   type MessageOptions,
   type ShiftRef,
@@ -30,6 +31,7 @@ export {
   savedDataPrefix,
   shiftLine,
   toStatus,
+  untilWords,
   windowText,
   type MessageOptions,
   type ShiftRef,
@@ -88,13 +90,12 @@ export function sinceNotification(
   basis: Basis,
 ): NotificationRequest {
   const since = dayTimeText(ref.startMs, nowMs, ref, opts);
-  const until = dayTimeText(ref.endMs, nowMs, ref, opts);
   const saved = savedDataPrefix(basis, nowMs, opts);
   const you = opening(saved, 'You');
   return toStatus(
     id,
     'On call now',
-    `${saved}${you} have been on call for ${isolate(ref.scheduleName)} since ${since} (${endWords(ref, until)}).`,
+    `${saved}${you} have been on call for ${isolate(ref.scheduleName)} since ${since} (${untilWords(ref, nowMs, opts)}).`,
     ref,
   );
 }
@@ -107,10 +108,9 @@ export function savedStartNotification(
   nowMs: number,
   basis: Basis,
 ): NotificationRequest {
-  const until = dayTimeText(ref.endMs, nowMs, ref, opts);
   const saved = savedDataPrefix(basis, nowMs, opts);
   const you = opening(saved, 'You');
-  const body = `${saved}${you} are on call now for ${isolate(ref.scheduleName)} ${endWords(ref, until)}.`;
+  const body = `${saved}${you} are on call now for ${isolate(ref.scheduleName)} ${untilWords(ref, nowMs, opts)}.`;
   return toStatus(id, 'On call now', body, ref);
 }
 

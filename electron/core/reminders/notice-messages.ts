@@ -4,7 +4,7 @@ import { maybePartsWords } from '../../shared/ask-basis-words';
 import { goesOnPast, onCallWithin } from '../../shared/on-call-run';
 import type { CoverageView } from '../../shared/view-state';
 import type { NotificationRequest } from '../ports';
-import { dayTimeText, endWords, toStatus, windowText, type MessageOptions, type ShiftRef } from './messages';
+import { dayTimeText, toStatus, untilWords, windowText, type MessageOptions, type ShiftRef } from './messages';
 import { offCallFresh } from './message-words';
 
 function coverageShiftsText(
@@ -71,7 +71,7 @@ function spansText(refs: readonly ShiftRef[], nowMs: number, opts: MessageOption
 
 /** "on call now until 19:00" (or "until at least 19:00, then unknown") or "on call in 11 h 53 min": the timing the replaced catch-up would have told. */
 function timingText(ref: ShiftRef, nowMs: number, opts: MessageOptions): string {
-  const until = endWords(ref, dayTimeText(ref.endMs, nowMs, ref, opts));
+  const until = untilWords(ref, nowMs, opts);
   // Another block of mine carries my on-call time on past this one's end: its "until" is this schedule's only, and
   // the tray says where my time ends (adv47 r30 #1).
   if (ref.startMs <= nowMs && goesOnPast(ref.endMs, opts.myBlocks?.() ?? []))

@@ -15,6 +15,7 @@ import {
   type ShiftRef,
 } from './messages';
 import { knownOf } from './known';
+import type { Span } from '../sync/kept';
 import { quietHoursAt } from './quiet';
 import { LATE_END_MAX_MS } from './judge';
 import { startRemindersOf, stillComing } from '../../shared/start-reminders';
@@ -117,6 +118,13 @@ export function myBlockSpans(snapshot: Snapshot, settings: ServiceSettings): Blo
   );
 }
 
+/** Where what was read of a block ends, when its own end lies past every read: the end the state clips it to
+ *  (state/derive-mine readEndClip), so a notice says the floor the tray says (adv47 r38 #1). */
+function readEndIn(covers: readonly Span[], block: { startMs: number; endMs: number }): { readEndMs?: number } {
+  const ends = covers.filter((c) => c.fromMs < block.endMs && c.toMs > block.startMs).map((c) => c.toMs);
+  return ends.length === 0 ? {} : { readEndMs: Math.min(block.endMs, Math.max(...ends)) };
+}
+
 /** My shifts that are not over yet (or ended so recently that a late "Shift ended" may be due), per watched
  *  schedule, as ShiftRefs. */
 export function myUpcomingShifts(
@@ -147,7 +155,10 @@ export function myUpcomingShifts(
         // The end is known only where a read (the latest, or one kept) covers the time right after it.
         const endKnown = known.covers.some((c) => c.fromMs <= block.endMs && block.endMs < c.toMs);
         const ref = shiftRef(s, segments, block, fallbackZone);
-        result.push({ ref: endKnown ? ref : { ...ref, endUnknown: true }, horizonEndMs });
+        result.push({
+          ref: endKnown ? ref : { ...ref, endUnknown: true, ...readEndIn(known.covers, block) },
+          horizonEndMs,
+        });
       }
     }
   }

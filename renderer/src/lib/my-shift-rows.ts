@@ -4,7 +4,7 @@ import { withAccount } from './accounts';
 import type { FormatContext } from './format-context';
 import { atText, lengthText, savedShort, spanText } from './glance';
 import { dayWord, zoneText } from './zone-words';
-import { blockLength, blockWindow } from '../../../electron/shared/block-words';
+import { blockLength, blockRunning, blockWindow } from '../../../electron/shared/block-words';
 import { formatDayTime } from '../../../electron/shared/format';
 import { myAbsence } from '../../../electron/shared/knowledge';
 import { HOLE_WORDS, myHoles } from '../../../electron/shared/hole-spans';
@@ -49,8 +49,8 @@ const timesOnly = (span: string): boolean => /^(from )?\d{1,2}[:.]\d{2}/.test(sp
 export function myShiftRows(state: AppState, ctx: FormatContext): MyShiftRow[] {
   const zoneOf = (id: string) => state.schedules.find((s) => s.id === id)?.timeZone;
   return state.me.shifts.map((m) => {
-    const [startMs, endMs] = [Date.parse(m.start), Date.parse(m.end)];
-    const running = startMs <= ctx.nowMs && endMs > ctx.nowMs;
+    const startMs = Date.parse(m.start);
+    const running = blockRunning(m, ctx.nowMs);
     const [day, span] = [running ? 'Now' : dayWord(startMs, ctx), spanOf(m, ctx)];
     const scheduleName = withAccount(state, m.accountId, m.scheduleName);
     return {
