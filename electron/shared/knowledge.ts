@@ -99,7 +99,7 @@ export function isUnknownGap(g: MyGap): boolean {
 function gapPhrase(g: MyGap, time: (iso: string) => string): string {
   switch (g.kind) {
     case 'loading':
-      return `${g.scheduleName} still loading`;
+      return `still loading: ${g.scheduleName}`;
     case 'not_read':
       return `not read: ${g.reason ?? g.scheduleName}`;
     case 'failed':
@@ -136,7 +136,7 @@ export function gapsText(gaps: readonly MyGap[], time: (iso: string) => string):
   const unread = new Set(gaps.filter((g) => g.kind === 'not_read').map((g) => gapPhrase(g, time)));
   return [
     ...grouped('failed', (n) => `couldn't load ${n}`),
-    ...grouped('loading', (n) => `${n} still loading`),
+    ...grouped('loading', (n) => `still loading: ${n}`),
     ...unread,
     ...single,
   ].join(' · ');

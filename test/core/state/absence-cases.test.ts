@@ -172,6 +172,16 @@ describe('issue 17, case 1: loading reads as off call', () => {
 });
 
 describe('issue 17, case 2: old saved data reads as "nobody"', () => {
+  it('names a schedule not read yet by its id as written, never capitalised as a word (adv49 r32: "Sch_ops still loading.")', () => {
+    // Added by id (the service's name not seen yet): the id is all the app can name it by until the first read.
+    const ids = ['sch_ops', 'sch_data'];
+    const settings = settingsWith({ schedules: ids.map((id) => ({ id })) });
+    const s = surfaces(derive(snapshotOf([]), { syncing: true, settings }));
+    const texts = [s.tooltip, s.menu, s.popover.me, s.popover.myShifts, s.status, s.summary].join('\n');
+    for (const id of ids) expect(texts, id).toContain(id);
+    for (const id of ids) expect(texts, id).not.toContain(id.charAt(0).toUpperCase() + id.slice(1));
+  });
+
   it('after 16 days without a refresh (key rejected), the saved shifts that stop before now say unknown, never nobody/none', () => {
     // Read 16 days ago over a week back to 15 days ahead: the saved shifts end a day before now.
     const readAt = iso(ms(NOW) - 16 * DAY);

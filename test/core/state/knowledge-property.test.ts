@@ -164,7 +164,7 @@ interface Judge {
   found: string[];
 }
 
-/** Whether a text names this schedule (by the name the service gives it, or its id: "Sch_data still loading" counts). */
+/** Whether a text names this schedule (by the name the service gives it, or its id: "Still loading: sch_data" counts). */
 function names(text: string, id: string): boolean {
   return text.includes(nameOf(id)) || text.toLowerCase().includes(id);
 }
