@@ -5,7 +5,7 @@ import type { OncallClient } from '../../api/client-types';
 import type { OverrideOutcome } from '../../shared/ipc-contract';
 import type { Clock } from '../ports';
 import { whatHappened } from './common';
-import { answerOfRecord, answerSaid, type WriteAnswer } from '../../shared/write-answer';
+import { answerOfRecord, type WriteAnswer } from '../../shared/write-answer';
 import { windowCoveredBy } from './window-coverage';
 import { readWindowShifts } from './window-read';
 import { isUnread } from './unread-words';
