@@ -11,6 +11,7 @@ import { earlierThenChange, notLandedThenChange } from './cover-after-earlier';
 import { waitingForEarlier } from './earlier-write';
 import { changedWithin } from './take-over-inside';
 import { forgetMayLand, recordSent, settle } from './override-record';
+import { heldDepsOf } from './override-planned';
 
 const plannedWrite = (p: PlannedOverride) => ({
   start: p.input.start,
@@ -61,7 +62,7 @@ export async function earlierFirst(
   // The earlier attempt's write did leave the app: from here on a throw must not invite a plain retry.
   const own = doubts.has(key, plan);
   if (own) sending();
-  const earlier = await doubts.lookFirst(key, client, plan);
+  const earlier = await doubts.lookFirst(key, client, plan, heldDepsOf(deps, client));
   // Its earlier attempt settled as not landed: the record kept of it ("may be in place") is proven not to be.
   const unsent = doubts.unsent(key);
   if (unsent) forgetMayLand(deps, unsent.plan);

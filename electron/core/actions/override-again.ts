@@ -11,7 +11,9 @@ import type { CreatedOverride } from '../model/snapshot';
 /** What a create is for, kept with its record: a take-over remembers whom it replaced, for "Hand back". */
 export type CreateNote = Required<Pick<CreatedOverride, 'kind'>> &
   Pick<CreatedOverride, 'replaced' | 'kept' | 'offUntil'>;
-import { changedAfterLost, lookWithGrace, revisionNow, shownAtEdges, shownNow, windowAsSent } from './override-verify';
+import { lookWithGrace, revisionNow, shownAtEdges, windowAsSent } from './override-verify';
+import { changedAfterLost, shownNow } from './changed-after-lost';
+import type { WordsDeps } from './plan-lines';
 import type { HeldLine } from './window-before';
 import { hadMs, settleLeftMs } from './settle-clock';
 import type { Shift } from '../../api/schemas';
@@ -107,9 +109,10 @@ export interface Doubts {
   revisionMoves(scheduleId: string, revisionNow: number | null | undefined): boolean;
   /**
    * For a create about to be sent: undefined to send it (no doubt, or the earlier attempt is still not shown);
-   * otherwise the answer to give instead of sending, with the doubt it settles (or keeps, when unreadable).
+   * otherwise the answer to give instead of sending, with the doubt it settles (or keeps, when unreadable), a change
+   * since in `words` (changed-after-lost.ts).
    */
-  lookFirst(key: string, client: OncallClient, plan?: PlannedOverride): Promise<Settled | undefined>;
+  lookFirst(key: string, client: OncallClient, plan?: PlannedOverride, words?: WordsDeps): Promise<Settled | undefined>;
   /** The doubt the last lookFirst of this key settled as not landed (not shown after the settle, the revision unmoved:
    *  sent again), taken once: its "may be in place" record is proven not to be (adv48 r18 #1). */
   unsent(key: string): Doubt | undefined;
@@ -187,6 +190,7 @@ async function settle(
     moving: ReadonlySet<string>;
     drop: (key: string) => void;
     unsent: Map<string, Doubt>;
+    words?: WordsDeps | undefined;
   },
 ): Promise<Settled | undefined> {
   const { clock, moving, drop } = h;
@@ -215,7 +219,8 @@ async function settle(
     // settle is over (adv48 r22 #2, r25 #1). Anything else there: it may have landed and been changed over.
     const asBefore = await windowAsSent(client, doubt.plan, doubt);
     if (!asBefore) {
-      const message = changedAfterLost(await shownNow(client, doubt.plan), answerOfRecord(doubt));
+      const what = await shownNow(client, doubt.plan, doubt.heldBefore, h.words); // said with its hours
+      const message = changedAfterLost(what, answerOfRecord(doubt));
       return { outcome: { status: 'unknown', message, answer: answerOfRecord(doubt) }, doubt };
     }
   }
@@ -291,7 +296,7 @@ export function createDoubts(
       for (const d of mine) d.revisionBefore = after;
       if (mine.length > 0) save();
     },
-    async lookFirst(wanted, client, plan) {
+    async lookFirst(wanted, client, plan, words) {
       ready();
       const unseen = plan && blindOn(poolOf(), plan.scheduleId, clock);
       if (unseen && plan)
@@ -307,7 +312,7 @@ export function createDoubts(
       }
       const [key, doubt] = found;
       if (hadMs(clock, doubt.atMs) > DOUBT_KEEP_MS) return void drop(key);
-      return settle(key, doubt, client, { clock, graceMs: graceMs(), moving, drop, unsent });
+      return settle(key, doubt, client, { clock, graceMs: graceMs(), moving, drop, unsent, words });
     },
   };
 }

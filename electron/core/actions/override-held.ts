@@ -6,7 +6,7 @@ import type { OverrideOutcome, OverrideRequest } from '../../shared/ipc-contract
 import { windowCoveredBy } from './window-coverage';
 import { formatDayTime, joinNames } from '../../shared/format';
 import { heldOf, readWindowShifts } from './window-read';
-import { shownChanged, type WordsDeps } from './plan-lines';
+import { shownChanged, unshownChanged, type WordsDeps } from './plan-lines';
 import { isUnread, unreadText, type Unread, type UnreadAt } from './unread-words';
 import { failure, type Failure } from './common';
 import type { PlannedOverride } from './override-window';
@@ -136,9 +136,12 @@ export async function changedSincePreview(
   const told = new Set(request.replaces.map(lower));
   const same = told.size === people.size && [...told].every((e) => people.has(e));
   if (same) return undefined;
+  // No stretches shown: what the service holds now, with its hours (plan-lines.ts), as every other flow says it.
+  const held = heldOf(shifts, plan.startMs, plan.endMs);
+  const scoped = basis.words && unshownChanged(basis.words, plan, held, request.replaces, plan.preview.covering);
   return failure(
     'validation',
-    `Changed since ${basis.since}: ${nowText(people, lower(basis.me))}. Nothing was sent: ${again}.`,
+    `Changed since ${basis.since}: ${scoped || nowText(people, lower(basis.me))}. Nothing was sent: ${again}.`,
   );
 }
 

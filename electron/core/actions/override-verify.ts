@@ -5,11 +5,13 @@ import type { OncallClient } from '../../api/client-types';
 import type { OverrideOutcome } from '../../shared/ipc-contract';
 import type { Clock } from '../ports';
 import { whatHappened } from './common';
-import { answerOfRecord, answerSaid, type WriteAnswer } from '../../shared/write-answer';
+import { answerOfRecord, type WriteAnswer } from '../../shared/write-answer';
 import { windowCoveredBy } from './window-coverage';
 import { readWindowShifts } from './window-read';
 import { isUnread } from './unread-words';
 import { heldAtEdges } from '../sync/held-edges';
+import { changedAfterLost, shownNow } from './changed-after-lost';
+import type { WordsDeps } from './plan-lines';
 import type { Shift } from '../../api/schemas';
 import type { PlannedOverride } from './override-window';
 import { readHeldLines, windowUnchanged, type HeldLine, type ReadLog } from './window-before';
@@ -56,25 +58,6 @@ export async function revisionNow(client: OncallClient, scheduleId: string): Pro
   const read = await client.getSchedule(scheduleId);
   return read.ok ? read.value.current_revision : undefined;
 }
-
-/** Who the window shows now, in words, for "the schedule changed" (names as the service gives them). */
-export async function shownNow(client: OncallClient, plan: PlannedOverride): Promise<string> {
-  const result = await client.listShifts(plan.scheduleId, {
-    from: plan.input.start,
-    to: plan.input.end,
-    clip_to_interval: true,
-    per_page: 100,
-  });
-  if (!result.ok) return 'it could not be read again';
-  const names = result.value.shifts.flatMap((e) => (e.ok ? e.shift.users.map((u) => u.name || u.email) : []));
-  const unique = [...new Set(names)];
-  return unique.length === 0 ? 'it now shows nobody then' : `it now shows ${unique.join(', ')} then`;
-}
-
-/** A write whose answer was lost, erred or unreadable, not shown, and the schedule changed since just before it: it
- *  may have landed and been changed over, so nothing is ever sent again from it (adv48 round 10 #1). */
-export const changedAfterLost = (what: string, answer: WriteAnswer | undefined): string =>
-  `Can't confirm it: ${answerSaid(answer)}, and the schedule changed since (${what}), so nothing was sent again. Check the schedule; to write it anyway, start a new plan.`;
 
 async function look(client: OncallClient, plan: PlannedOverride): Promise<WindowLook | undefined> {
   const result = await client.listShifts(plan.scheduleId, {
@@ -153,6 +136,7 @@ export async function verifyUnknownWrite(
   graceMs: number,
   why = whatHappened('network'),
   before: Before = {},
+  words?: WordsDeps,
 ): Promise<OverrideOutcome> {
   const { revisionBefore } = before;
   // A write that may have landed keeps its words; the time the service asked to wait is said after them (adv47 r36).
@@ -188,7 +172,7 @@ export async function verifyUnknownWrite(
   if (revision !== revisionBefore && !(await windowAsSent(client, plan, before)))
     return {
       status: 'unknown',
-      message: `${why}. ${changedAfterLost(await shownNow(client, plan), answerOfRecord(before))}${then}`,
+      message: `${why}. ${changedAfterLost(await shownNow(client, plan, before.heldBefore, words), answerOfRecord(before))}${then}`,
     };
   // Lost outright on a service not seen to move its revision on a write: unmoved tells nothing (a manager's undo leaves
   // it so too), so it is never sent again from here, after the settle neither (adv48 r11 #2).

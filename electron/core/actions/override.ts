@@ -87,6 +87,7 @@ async function createOnce(
       deps.verifyGraceMs ?? DEFAULT_VERIFY_GRACE_MS,
       why,
       before,
+      heldDepsOf(deps, client),
     );
     // Shown in place (or possibly in place) it stays mine, without its id: the service never told it. A take-over
     // kept this way can still be handed back; the offer itself waits for the schedule to show me, so one that was

@@ -4,7 +4,7 @@
 // comparing only WHOM it replaces let a manager's Alice-on-my-Thursday pass unseen and be written over.
 import type { HeldShown } from '../../shared/action-schemas';
 import type { Stretch } from '../model/timeline';
-import { differingText, type WordsDeps } from './plan-words';
+import { differingText, noLongerText, type WordsDeps } from './plan-words';
 
 export type { WordsDeps };
 
@@ -77,10 +77,51 @@ export function shownChanged(
   now: Parameters<typeof differingText>[3],
   shown: readonly HeldShown[],
 ) {
+  return linesChanged(words, { scheduleId }, now, plannedLines(shown));
+}
+
+/** The window now against the lines it held before (the preview's, or as read just before a write whose answer was
+ *  an error: window-before.ts): undefined as before, else each stretch that differs, in the user's words. */
+export function linesChanged(
+  words: WordsDeps,
+  { scheduleId }: { scheduleId: string },
+  now: Parameters<typeof differingText>[3],
+  before: readonly PlannedLine[],
+) {
   const [first, last] = [now[0], now.at(-1)];
   if (!first || !last) return undefined;
-  const pieces = differing(now, plannedLines(shown), first.startMs, last.endMs);
+  const pieces = differing(now, before, first.startMs, last.endMs);
   if (pieces.length === 0) return undefined;
   const said = pieces.map((d) => ({ h: { ...d, emails: d.now }, planned: d.planned }));
   return differingText(words, scheduleId, said, now);
+}
+
+/**
+ * The form's re-read when its preview carried no stretches (part of it unknown then, or too many): only whom it
+ * replaces is known, so what is said is what the service shows now with its hours, never "X and Y now cover it"
+ * over a window they hold apart (adv48 r41): each stretch where someone it did not replace is on call, said beside
+ * those replaced who are there (no plan is claimed for it), and anyone replaced who is on call nowhere in it now.
+ */
+export function unshownChanged(
+  words: WordsDeps,
+  w: { scheduleId: string; startMs: number; endMs: number },
+  now: Parameters<typeof differingText>[3],
+  replaced: readonly string[],
+  covering: readonly string[],
+): string | undefined {
+  const told = new Set(replaced.map((e) => e.toLowerCase()));
+  const cover = new Set(covering.map((e) => e.toLowerCase()));
+  const stretches = differing(now, [], w.startMs, w.endMs);
+  const said = stretches
+    .filter((d) => d.now.some((e) => !told.has(e) && !cover.has(e)))
+    .map((d) => ({ h: { ...d, emails: d.now }, planned: d.now.filter((e) => told.has(e)) }));
+  // Someone replaced who is on call nowhere in it is news only beside time not already said as another's.
+  const saidMs = said.reduce((n, { h }) => n + h.endMs - h.startMs, 0);
+  const away = saidMs < w.endMs - w.startMs ? [...told] : [];
+  const gone = away.filter((e) => !stretches.some((d) => d.now.includes(e)));
+  const parts = [
+    ...(said.length > 0 ? [differingText(words, w.scheduleId, said, now)] : []),
+    ...(gone.length > 0 ? [noLongerText(words, w.scheduleId, gone, w, now)] : []),
+  ];
+  return parts.length > 0 ? parts.join('; ') : undefined;
 }

@@ -89,3 +89,15 @@ export function differingText(
     })
     .join('; ');
 }
+
+/** "Alice Doe is no longer on call Tue 08:00 – Wed 08:00": people on call nowhere in the window now. */
+export function noLongerText(
+  deps: WordsDeps,
+  scheduleId: string,
+  gone: readonly string[],
+  w: { startMs: number; endMs: number },
+  held: readonly Held[],
+): string {
+  const names = gone.map(namer(deps, scheduleId, held));
+  return `${list(names)} ${verb(names, 'is', 'are')} no longer on call ${deps.windowOf(scheduleId, w.startMs, w.endMs)}`;
+}

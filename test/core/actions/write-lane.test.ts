@@ -2,7 +2,7 @@
 // (take over, the override form with or without a preview, away items, swap sides), each re-reading after the
 // previous one. Take over now and a form Create on the same block at once were both written ("created" twice, three
 // overrides with a no-preview Create too); two form Creates with a preview of my block were both written. Now the
-// later write reads the schedule after the first one, says "Changed since …: Erin now covers it" and sends nothing.
+// later write reads the schedule after the first one, says "Changed since …: Erin now covers Thu …" and sends nothing.
 // Solo, daily from 08:00 UTC: 3/25 Carol, 3/26 me. Against the simulator on a fake clock.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
@@ -77,7 +77,7 @@ describe('one write at a time per schedule, across flows', () => {
     expect(b.ok).toBe(false);
     if (!b.ok)
       expect(b.error.message).toBe(
-        'Changed since the preview: Bob Stone now covers it. Nothing was sent: look at the preview again and create it once it shows what you want.',
+        'Changed since the preview: Bob Stone now covers Thu 09:00 – Fri 09:00 (Thu 08:00 – Fri 08:00 UTC). Nothing was sent: look at the preview again and create it once it shows what you want.',
       );
     expect(h.sim.requests.count({ route: 'createOverride' })).toBe(1);
   }, 60_000);

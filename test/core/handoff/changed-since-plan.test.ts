@@ -107,8 +107,9 @@ describe('the override form: Create after the preview aged', () => {
       h.clock.now(),
     );
     const made = await h.clock.runWhileAdvancing(engine.handlers['override:create']({ ...request, replaces }));
-    expect(!made.ok && made.error.message).toMatch(
-      /^Changed since the preview: Alice Doe now covers it\. Nothing was sent/,
+    // Said with its hours, as swap and away say a change (adv48 r41): the local time, then the schedule's (UTC).
+    expect(!made.ok && made.error.message).toBe(
+      'Changed since the preview: Alice Doe now covers Thu 09:00 – Fri 09:00 (Thu 08:00 – Fri 08:00 UTC). Nothing was sent: look at the preview again and create it once it shows what you want.',
     );
     expect(overridesOn(h, 'sch_solo')).toHaveLength(1);
     // Asked again on what is true now (the preview read anew says Alice): it is sent.
