@@ -14,6 +14,7 @@ import { afterFirstRead, type RecordSigner } from '../storage/record-key';
 import { absentInSaved, heldAfterEmailChange, identityNoticeIds, withMyEmail } from '../sync/identity';
 import type { IdentityRead } from '../sync/identity';
 import type { HeldSnapshot } from './session-snapshot';
+import { absentNotice, movedMessage, tell, type Given } from './identity-words';
 
 export function identityFileOf(accountId: AccountId): string {
   return accountId === MAIN_ACCOUNT_ID ? 'identity.json' : `identity-${accountId}.json`;
@@ -48,49 +49,16 @@ export interface SessionIdentity {
   remove(): Promise<void>;
 }
 
+export { movedMessage };
 export const identityNoticeId = identityNoticeIds.moved;
-
-/** Why my shifts at the account are unknown when my e-mail names no one there: the note every "no shift of yours"
- *  carries in its place (lower case: it is joined into a note). */
-const unmatchedNote = (label: string, email: string): string =>
-  `no one on ${label}'s schedules has the e-mail ${email}`;
-
-/** "No one is me": a problem whose fix is the account's e-mail field, and the note that keeps "off call" unsaid. */
-function absentNotice(o: SessionIdentityOptions, email: string): AppState['notices'][number] {
-  const label = o.settings().accountLabel;
-  const unmatched = unmatchedNote(label, email);
-  // With several accounts the state names the account before it ("Work: "), as it does the moved e-mail's words.
-  const whose = o.notificationLabel() === undefined ? `${label}'s` : 'its';
-  const message = `No one on ${whose} schedules has the e-mail ${email} — check the e-mail in Settings.`;
-  return { id: identityNoticeIds.absent(o.accountId), message, accountId: o.accountId, unmatched };
-}
-
-/** The problem in words: the account (named by the state's "Work: " with several), the address the service has for
- *  me now, the one Settings have, the fix. */
-export function movedMessage(o: SessionIdentityOptions, serviceEmail: string): string {
-  const s = o.settings();
-  const who = o.notificationLabel() === undefined ? s.accountLabel : 'The service';
-  return `${who} lists you as ${serviceEmail} now; Settings say ${s.email.trim()}. Update the e-mail in Settings.`;
-}
-
-function tell(o: SessionIdentityOptions, serviceEmail: string): void {
-  const label = o.notificationLabel();
-  const title = `${label === undefined ? '' : `${label} · `}Check your e-mail in Settings`;
-  const body = movedMessage(o, serviceEmail);
-  // What Settings reads (its view params, as the tray's item opens it): the account and its e-mail field.
-  const params = { account: o.accountId, section: 'email' };
-  void o.notifier
-    .notify({ id: identityNoticeId(o.accountId), title, body, target: 'settings', params })
-    .catch(() => undefined);
-}
 
 /** The problems said while they hold: my user under another e-mail; my e-mail naming no one (said of the e-mail the
  *  read found no one under: one changed in Settings since waits for the next read). */
-function problems(o: SessionIdentityOptions, moved: string | undefined, absent: string | undefined) {
+function problems(o: SessionIdentityOptions, moved: string | undefined, absent: string | undefined, given: Given) {
   const email = o.settings().email.trim();
   const open = moved !== undefined && moved.toLowerCase() !== email.toLowerCase();
   const problem = open
-    ? { id: identityNoticeId(o.accountId), message: movedMessage(o, moved ?? ''), accountId: o.accountId }
+    ? { id: identityNoticeId(o.accountId), message: movedMessage(o, moved ?? '', given), accountId: o.accountId }
     : undefined;
   return [problem, absent !== undefined && absent === email ? absentNotice(o, absent) : undefined];
 }
@@ -136,6 +104,7 @@ export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentit
   const file = identityFileOf(o.accountId);
   let record: IdentityRecord | undefined;
   let moved: string | undefined;
+  let given: Given;
   /** The e-mail a read found no one under (every schedule listing its people), until a read finds me. */
   let absent: string | undefined;
   let damaged: AppState['notices'][number] | undefined;
@@ -161,8 +130,9 @@ export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentit
     rememberedId,
     settled(read) {
       if (read.kind === 'unsettled') return;
-      const was = `${moved}|${absent}`;
+      const was = `${moved}|${absent}|${given?.to.name}`;
       absent = read.kind === 'absent' ? read.email : undefined;
+      given = read.kind === 'moved' ? read.given : undefined;
       if (read.kind === 'absent') moved = undefined;
       else if (read.kind === 'matched') {
         moved = undefined;
@@ -171,15 +141,17 @@ export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentit
           save({ version: 1, address: address(), userId: read.userId, email, resolvedAtMs: o.clock.now() });
       } else {
         moved = read.serviceEmail;
-        if (record && record.told !== read.serviceEmail) {
-          save({ ...record, told: read.serviceEmail });
-          tell(o, read.serviceEmail);
+        // Told again when my address is given to another since: the fix is no longer "Settings follow the move".
+        const told = `${read.serviceEmail}${read.given ? ` ${read.given.to.id}` : ''}`;
+        if (record && record.told !== told) {
+          save({ ...record, told });
+          tell(o, read.serviceEmail, read.given);
         }
       }
-      if (was !== `${moved}|${absent}`) o.changed();
+      if (was !== `${moved}|${absent}|${given?.to.name}`) o.changed();
     },
     notices() {
-      return [...problems(o, moved, absent), damaged].filter((n) => n !== undefined);
+      return [...problems(o, moved, absent, given), damaged].filter((n) => n !== undefined);
     },
     emailChanged(held, before, after) {
       // The record was made for the e-mail Settings had until now (Settings already say `after`).

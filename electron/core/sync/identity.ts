@@ -3,7 +3,10 @@
 // e-mail matches nobody while the user it last resolved to is still there does not show my shifts removed: it
 // shows who I am unsettled. So for such a read that user keeps my configured e-mail in what the app holds (every
 // statement, notice, alarm and .ics stays as the shifts are), and the session says the mismatch as a problem.
-// A fresh match of my e-mail always wins, and its user is what is remembered.
+// A fresh match of my e-mail wins, and its user is what is remembered, but for one (adv52 r45): my e-mail now names
+// another user while the one it last resolved to is still listed (the service moved me and gave my address to a
+// colleague). The match is a claim against the signed record: I stay that user, held as moved, and the colleague
+// is held under no address, so nothing takes their shifts for mine; the session says both.
 import type { CoverageRequest, Schedule, Shift, User } from '../../api/schemas';
 import { ok } from '../../api/errors';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
@@ -15,8 +18,8 @@ export { fixedAtEmail, identityNoticeIds } from '../../shared/identity-notices';
 export type IdentityRead =
   /** My e-mail names this user in the read. */
   | { kind: 'matched'; userId: string; email: string }
-  /** My e-mail names nobody; the user it last resolved to is there under `serviceEmail`. */
-  | { kind: 'moved'; userId: string; serviceEmail: string }
+  /** My e-mail names nobody, or (`given`) another user; the user it last resolved to is there under `serviceEmail`. */
+  | { kind: 'moved'; userId: string; serviceEmail: string; given?: { to: User; mine: string } }
   /** Every schedule read lists its users and neither my e-mail nor that user is among them, nor on any shift or
    *  request read: my e-mail names no one at this service (a typo, or my user gone), so my shifts are unknown. */
   | { kind: 'absent'; email: string }
@@ -40,10 +43,15 @@ function usersRead(pass: FetchPass): User[] {
 export function identityOfPass(pass: FetchPass, email: string, rememberedId: string | null): IdentityRead {
   const mine = email.trim().toLowerCase();
   const users = usersRead(pass);
-  const matched = mine === '' ? undefined : users.find((u) => u.email.toLowerCase() === mine);
-  if (matched) return { kind: 'matched', userId: matched.id, email: matched.email };
   const known = rememberedId === null ? undefined : users.find((u) => u.id === rememberedId);
-  if (known) return { kind: 'moved', userId: known.id, serviceEmail: known.email };
+  const hasMine = (u: User) => mine !== '' && u.email.toLowerCase() === mine;
+  const matched = known && hasMine(known) ? known : users.find(hasMine);
+  if (matched && (!known || matched.id === known.id))
+    return { kind: 'matched', userId: matched.id, email: matched.email };
+  if (known) {
+    const given = matched ? { given: { to: matched, mine: known.name } } : {};
+    return { kind: 'moved', userId: known.id, serviceEmail: known.email, ...given };
+  }
   // "No one is me" only from a read of every schedule's people: one not read, or one not listing them, may hold me.
   const listed = pass.schedules.every((f) => f.details.ok && f.details.value.users !== undefined);
   return mine !== '' && pass.schedules.length > 0 && listed
@@ -53,10 +61,12 @@ export function identityOfPass(pass: FetchPass, email: string, rememberedId: str
 
 type Swap = (users: User[]) => User[];
 
-function swapper(userId: string, email: string): Swap {
+/** User `userId` under `email`; user `otherId` (who the service gave my address to) under none. */
+function swapper(userId: string, email: string, otherId?: string): Swap {
+  const want = (u: User) => (u.id === userId ? email : u.id === otherId ? '' : u.email);
   return (users) =>
-    users.some((u) => u.id === userId && u.email !== email)
-      ? users.map((u) => (u.id === userId ? { ...u, email } : u))
+    users.some((u) => u.email !== want(u))
+      ? users.map((u) => (u.email === want(u) ? u : { ...u, email: want(u) }))
       : users;
 }
 
@@ -94,8 +104,8 @@ function scheduleWith(entry: ScheduleSnapshot, swap: Swap): ScheduleSnapshot {
 
 /** The snapshot with user `userId` under `email` everywhere it is held (unchanged parts keep their identity, so
  *  nothing keyed on them sees a change). */
-export function withMyEmail(snapshot: Snapshot, userId: string, email: string): Snapshot {
-  const swap = swapper(userId, email);
+export function withMyEmail(snapshot: Snapshot, userId: string, email: string, otherId?: string): Snapshot {
+  const swap = swapper(userId, email, otherId);
   return {
     ...snapshot,
     schedules: snapshot.schedules.map((s) => scheduleWith(s, swap)),
@@ -113,8 +123,8 @@ function fetchWith(f: ScheduleFetch, swap: Swap): ScheduleFetch {
 }
 
 /** The pass with user `userId` under `email`: what a read with my user moved says, as the app holds me. */
-export function passWithMyEmail(pass: FetchPass, userId: string, email: string): FetchPass {
-  const swap = swapper(userId, email);
+export function passWithMyEmail(pass: FetchPass, userId: string, email: string, otherId?: string): FetchPass {
+  const swap = swapper(userId, email, otherId);
   const c = pass.coverage;
   const coverage = c?.result.ok
     ? { ...c, result: ok({ ...c.result.value, requests: requestsWith(c.result.value.requests, swap) }) }

@@ -129,13 +129,15 @@ async function pass(loop: Loop, client: OncallClient, plan: FetchPlan): Promise<
   const identity = loop.options.identity;
   const me = identityOfPass(read, email, identity?.rememberedId() ?? null);
   // My user moved to another address, nobody has mine: the read says who I am is unsettled, not that my shifts went.
-  const fetched = me.kind === 'moved' ? passWithMyEmail(read, me.userId, email.trim()) : read;
+  // My address given to another user meanwhile: that user is held under none (sync/identity.ts says why).
+  const other = me.kind === 'moved' ? me.given?.to.id : undefined;
+  const fetched = me.kind === 'moved' ? passWithMyEmail(read, me.userId, email.trim(), other) : read;
   const own = await confirmOwnOverrides(client, snapshot.get(), fetched, email, isStale, clock.now());
   if (isStale()) return;
   // Saved shifts (not read again while the revision holds) name me as this read settled it, before and now alike.
   const as = heldAs(me, email);
   if ((me.kind === 'matched' || me.kind === 'moved') && as !== undefined) {
-    const restate = (s: Snapshot) => withMyEmail(s, me.userId, as);
+    const restate = (s: Snapshot) => withMyEmail(s, me.userId, as, other);
     if (snapshot.restate) snapshot.restate(restate);
     else snapshot.set(restate(snapshot.get()));
   }
