@@ -7,18 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
+import { waitEnd as hhmm } from '../support/wait-end';
 
 const START = Date.parse('2026-03-26T10:00:00Z');
 const H = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-/** The harness's zone (engine-harness.ts); the time a wait ends, to the minute it is over by. */
-const hhmm = (ms: number): string =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Berlin',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(Math.ceil(ms / 60_000) * 60_000);
 
 let h: Harness | undefined;
 afterEach(async () => void (await h?.close()));

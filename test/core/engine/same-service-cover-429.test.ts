@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClientOptions, OncallClient } from '../../../electron/api/client-types';
 import { createHarness, trackedClientFactory } from '../support/engine-harness';
 import { API_KEY, ME, seedOf } from '../support/seeds';
+import { waitEnd as berlin } from '../support/wait-end';
 
 const START = Date.parse('2026-03-25T10:00:00Z');
 const SECOND_KEY = 'ocs_test_key_2';
@@ -103,15 +104,6 @@ async function scene(s: Scene) {
   const overrides = () => h.sim.state.schedules.get('sch_solo')?.overrides ?? [];
   return { h, create, posts, overrides };
 }
-
-/** "HH:MM" in Berlin (the harness's zone) of the wait's end, rounded up to the minute as a wait is said. */
-const berlin = (ms: number): string =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Berlin',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(Math.ceil(ms / 60_000) * 60_000));
 
 describe('Cover… on a service watched by two accounts, One’s key rate limited', () => {
   it('is written once through Two’s key, and pressed again sends nothing more', async () => {

@@ -9,6 +9,7 @@ import type { Engine } from '../../../electron/core/engine/types';
 import type { Harness } from '../support/engine-harness';
 import { API_KEY, ME } from '../support/seeds';
 import { refusingWorld, SAID, SECOND_KEY, type RefusingWorld } from './support/refusing-proxy';
+import { waitEnd as hhmm } from '../support/wait-end';
 
 let opened: RefusingWorld | undefined;
 afterEach(async () => {
@@ -23,12 +24,6 @@ const run = <T>(h: Harness, p: Promise<T>): Promise<T> => h.clock.runWhileAdvanc
 const overridesOn = (h: Harness) => h.sim.state.schedules.get('sch_solo')?.overrides ?? [];
 const posts = (log: string[], who: string) => log.filter((l) => l.startsWith(`${who} POST`));
 const WAIT_MS = 600_000;
-/** The harness's zone (engine-harness.ts). */
-const ZONE = 'Europe/Berlin';
-const hhmm = (ms: number): string =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    Math.ceil(ms / 60_000) * 60_000,
-  );
 
 let slot = 0;
 /** A flow pressed on a card (ref): each press a block of its own, so two presses are two writes. */

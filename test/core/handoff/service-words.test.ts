@@ -6,15 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
 import type { Harness } from '../support/engine-harness';
 import { overridesOn, startPairWorld } from './support/pair-world';
-
-/** The harness's zone (engine-harness.ts): a wait's end to the minute it is over by, as the user reads it. */
-const hhmm = (ms: number): string =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Berlin',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(Math.ceil(ms / 60_000) * 60_000);
+import { waitEnd as hhmm } from '../support/wait-end';
 
 const SAID = 'Only schedule managers may add overrides to Pair.';
 // What the service sends: its words, with a newline and a right-to-left override inside.
