@@ -6,16 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { fetchSend, type HttpSend } from '../../../electron/core/escalation/http';
 import { createNtfy } from '../../../electron/core/escalation/ntfy';
 import { PUBLISH_PROBE_STOP } from '../../../electron/core/escalation/probe-ledger';
+import { streamWithBytes } from '../support/stream-bytes';
 import { alarmEscalation, alarmTarget, MIN, phoneServices, T, TOPIC } from './support/escalator-rig';
 
 const HOUR = 60 * MIN;
-const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 describe('the answer stream’s probes near the day’s message quota', () => {
   it('stop before the app’s publishes of the day reach the probes’ stop, while the stream still listens', async () => {
     const { clock, s } = await phoneServices(T - HOUR);
     const send: HttpSend = (req, timeoutMs) => clock.inFlight.track(fetchSend(req, timeoutMs));
-    const provider = createNtfy({ server: s.url, topic: TOPIC, clock, send });
+    // Fake time waits on the stream's lines reaching the app (stream-bytes.ts), not on a real-time sleep per step.
+    const stream = streamWithBytes(clock, s.streams);
+    const provider = createNtfy({ server: s.url, topic: TOPIC, clock, send, stream });
     // Earlier today the app published all but three of the probes' share (re-bookings, Send tests, alerts).
     const early = PUBLISH_PROBE_STOP - 3;
     if (!provider.book) throw new Error('ntfy books alerts');
@@ -31,10 +33,8 @@ describe('the answer stream’s probes near the day’s message quota', () => {
     beat();
     await clock.advanceTo(T - 10_000);
     // 40 minutes of an unanswered alarm: the phone rings once; a probe each 10 min would be 4 or 5 more messages.
-    while (clock.now() < T + 40 * MIN) {
-      await clock.advance(5_000);
-      await tick();
-    }
+    // Each timer (keepalives, probes, the phone's alert) runs at its own instant, every request and line waited for.
+    await clock.advanceTo(T + 40 * MIN);
     // What the app published today: the early ones, the phone's alert, and probes only while under the stop.
     const probes = s.requests.filter((q) => q.method === 'POST' && q.path === `/${TOPIC}-ack`).length;
     const alerts = s.rang(TOPIC).length;
