@@ -91,7 +91,19 @@ export function changeRestsOnRead(
 
 const MINE =
   /^mine:(sch_[A-Za-z0-9_-]+):(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)>(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)$/;
-const isoOf = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+// Every replan that walks a read puts each block of mine through here (held-read keys): the same few hundred edges
+// each time, so their text is kept. Bounded: emptied when full, so a long run's edges can't grow it.
+const isoTexts = new Map<number, string>();
+const ISO_TEXTS_MAX = 4096;
+const isoOf = (ms: number): string => {
+  let text = isoTexts.get(ms);
+  if (text === undefined) {
+    text = new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    if (isoTexts.size >= ISO_TEXTS_MAX) isoTexts.clear();
+    isoTexts.set(ms, text);
+  }
+  return text;
+};
 
 /** A block of mine as the record keeps it (until its end: then pruned after the record's retention). */
 export function mineEntry(b: { scheduleId: string; startMs: number; endMs: number }): { key: string; untilMs: number } {
