@@ -19,6 +19,8 @@ export interface AlarmKnowledge {
   snapshot?: Snapshot;
   /** The account as saved (muted, paused): which of several accounts on one service rings a start (startRinger). */
   account?: Account;
+  /** Its record of the blocks it had as mine (reminders.json `mine:` keys: recorded-blocks.ts), once read. */
+  recorded?: readonly string[];
 }
 
 const KEY =

@@ -10,6 +10,7 @@ import { remindersFor, serviceSettings, type Settings } from '../../shared/setti
 import type { AppState } from '../../shared/view-state';
 import { ringRun, type RingRun } from '../alarm/ring-run';
 import type { AlarmSurface } from '../alarm/surface';
+import type { AlarmKnowledge } from '../alarm/alarm-claims';
 import type { AckSource, AlarmTarget } from '../alarm/types';
 import { DEFAULT_START_ALARM } from '../alarm/types';
 import { serviceKeyOf } from '../alarm/plan';
@@ -185,6 +186,11 @@ const alarmAccountsOf = (o: AlarmPartsOptions): AlarmAccount[] =>
     silentAt: (atMs) => ownSilence(o.settings().accounts, s.account().id, Math.max(atMs, o.clock.now())),
   }));
 
+/** Each account as the phone checks its record against (issue 52), with the blocks it recorded as mine: the end of
+ *  a block an alert was for, after a restart (escalation/front-acks.ts). */
+const knowledgeOf = (o: AlarmPartsOptions): AlarmKnowledge[] =>
+  o.sessions().map((s) => ({ settings: s.known().settings, snapshot: s.known().snapshot, recorded: s.recordedMine() }));
+
 /** The run a ring covers, from the state the tray words (one statement of it for every surface). */
 const ringRunFrom =
   (state: () => AppState, clock: Clock) =>
@@ -232,7 +238,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     about: (t) => alarms.about(t),
     changed: o.changed,
     report: o.report,
-    known: () => o.sessions().map((s) => ({ settings: s.known().settings, snapshot: s.known().snapshot })),
+    known: () => knowledgeOf(o),
     ...(o.options.phone ?? {}),
   });
 

@@ -8,26 +8,8 @@ import { remindersFor, type ServiceSettings } from '../../shared/settings';
 import { ALARM_EARLY_MS } from '../alarm/plan';
 import { DEFAULT_START_ALARM, type AlarmTarget } from '../alarm/types';
 import { isoOf } from '../model/segments';
+import type { RecordedBlock } from '../alarm/recorded-blocks';
 import type { Snapshot } from '../model/snapshot';
-
-export interface RecordedBlock {
-  scheduleId: string;
-  startMs: number;
-  endMs: number;
-}
-
-const MINE =
-  /^mine:(sch_[A-Za-z0-9_-]+):(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)>(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)$/;
-
-/** The blocks on an account's record (its keys, without the account's prefix). */
-export function recordedBlocks(keys: readonly string[]): RecordedBlock[] {
-  return keys.flatMap((key) => {
-    const m = MINE.exec(key);
-    const startMs = Date.parse(m?.[2] ?? '');
-    const endMs = Date.parse(m?.[3] ?? '');
-    return m?.[1] && startMs < endMs ? [{ scheduleId: m[1], startMs, endMs }] : [];
-  });
-}
 
 const msOf = (iso: string | null | undefined): number | undefined => (iso ? Date.parse(iso) : undefined);
 

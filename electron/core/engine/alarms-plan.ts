@@ -6,7 +6,8 @@ import type { AlarmTarget } from '../alarm/types';
 import { waitsForAnswer } from '../alarm/waiting';
 import type { AlarmAccount } from './alarms-run';
 import { tellsStart } from './alarm-teller';
-import { KEPT_NOTICE_ID, KEPT_WORDS, keptTargets, recordedBlocks } from './alarms-kept';
+import { recordedBlocks } from '../alarm/recorded-blocks';
+import { KEPT_NOTICE_ID, KEPT_WORDS, keptTargets } from './alarms-kept';
 import { heardFromAll, savedDataAtMs } from './reminders';
 import {
   ACK_FILE_POLL_MS,

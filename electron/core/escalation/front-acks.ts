@@ -5,6 +5,7 @@
 // 09:10 start then carries that acknowledgement on. Before, the answer was read only for the 09:10 alert, from 09:10
 // on: the tap was lost, the laptop rang loudly and the phone was paged again "not acknowledged".
 import { minOf } from '../../shared/extremes';
+import { recordedEndOf } from '../alarm/recorded-blocks';
 import type { AlarmTarget } from '../alarm/types';
 import { acked, blockOf, startOfKey, type Run } from './escalator-run';
 import { alertIdOf } from './record-store';
@@ -13,8 +14,10 @@ import type { PhoneAck } from './types';
 /**
  * The earlier starts of `t`'s block whose phone alert went out (or whose booking rang) and which `t` continues, as
  * the carry rule has it: the start lies in the time the data now says was not mine right up to `t`
- * (`freeSinceMs`), and its block, as this run last had it, reached past `t`'s start. Its end not known to this run
- * (a restart since): not taken, as a start whose time before it can't be placed rings for itself.
+ * (`freeSinceMs`), and its block, as this run last had it, reached past `t`'s start. Not had by this run (the app
+ * started after the alert, adv50 r40 #1: quit at 08:55, the tap at 09:04, Bob given 09:00–09:10 at 09:06, started at
+ * 09:30), the block as the app recorded it (alarm/recorded-blocks.ts): the same rule, asleep or quit. Its end known
+ * neither way: not taken, as a start whose time before it can't be placed rings for itself.
  */
 export function frontAlertsOf(r: Run, t: AlarmTarget): string[] {
   const free = t.freeSinceMs;
@@ -22,7 +25,7 @@ export function frontAlertsOf(r: Run, t: AlarmTarget): string[] {
   return Object.keys(r.state.sent).filter((key) => {
     if (key === t.key || blockOf(key) !== blockOf(t.key)) return false;
     const startMs = startOfKey(key);
-    const endMs = r.named.get(key)?.endMs;
+    const endMs = r.named.get(key)?.endMs ?? recordedEndOf(r.o.known?.() ?? [], key);
     return startMs >= free && startMs < t.startMs && endMs !== undefined && endMs > t.startMs;
   });
 }
