@@ -130,7 +130,8 @@ export async function saveRefusal(
   nowMs: number,
 ): Promise<void> {
   if (refusal === undefined) return files.remove(REFUSAL_FILE);
-  await files.remove(PHONE_OK_FILE);
+  // Not removed (a disk error): the refusal is still written, and its later date keeps it standing at a restart.
+  await files.remove(PHONE_OK_FILE).catch(() => undefined);
   const untilMs = refusal.untilMs;
   const record = {
     version: 1,
@@ -144,7 +145,8 @@ export async function saveRefusal(
 
 /** The channel's alert or Send test went through at `nowMs`: its refusal goes, and that is kept (phone-ok.json). */
 export async function saveWentThrough(files: FileStore, channel: string, nowMs: number): Promise<void> {
-  await files.remove(REFUSAL_FILE);
+  // Not removed (a disk error): the record below still makes the refusal read as older at a restart.
+  await files.remove(REFUSAL_FILE).catch(() => undefined);
   const record = { version: 1, ch: channel, atMs: nowMs };
   return files.writeAtomic(PHONE_OK_FILE, `${JSON.stringify(record, null, 2)}\n`);
 }
