@@ -2,8 +2,10 @@
 // (refusal-store.ts), so a restart still says the phone won't be reached (adv50 r37 #2); and Pushover's monthly
 // limit, a refusal until it resets: no alert is POSTed before then (a Send test still is), and readiness says why
 // and when it resets, in the service's words (adv50 r37 #1). Before, the limit's 429 was POSTed again each minute.
+// One rule for both: what readiness says of a limit ("won't be reached until then") is what the sender does, for a
+// limit read back too (adv52 r46 #1: only one the app could have worked out is read back, refusal-store.ts).
 import { formatDate } from '../../shared/day-word';
-import { loadRefusal, saveRefusal } from './refusal-store';
+import { loadRefusal, saveRefusal, saveWentThrough } from './refusal-store';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 
@@ -32,9 +34,21 @@ export async function keepRefused(r: Run, why: string | undefined, untilMs?: num
   const channel = r.o.provider?.channel;
   if (channel === undefined) return;
   const refusal = why === undefined ? undefined : { why, untilMs };
-  await saveRefusal(r.o.files, channel, refusal).catch((e: unknown) =>
-    r.o.log?.(`phone escalation: the refusal could not be saved (${e instanceof Error ? e.name : 'error'})`),
-  );
+  await saveRefusal(r.o.files, channel, refusal, r.o.clock.now()).catch((e: unknown) => notSaved(r, e));
+}
+
+const notSaved = (r: Run, e: unknown) =>
+  r.o.log?.(`phone escalation: the refusal could not be saved (${e instanceof Error ? e.name : 'error'})`);
+
+/** An alert or a Send test went through after a refusal: it no longer stands, and when it ended is kept, so an
+ *  older copy of the refusal put back is not believed (adv52 r46 #2). */
+export async function keepWentThrough(r: Run): Promise<void> {
+  r.sendRefused = undefined;
+  r.limitedUntilMs = undefined;
+  r.refusalKept = false;
+  const channel = r.o.provider?.channel;
+  if (channel === undefined) return;
+  await saveWentThrough(r.o.files, channel, r.o.clock.now()).catch((e: unknown) => notSaved(r, e));
 }
 
 /** At the first start: the refusal saved for this channel before the restart; at a later build (the settings
@@ -54,9 +68,9 @@ export async function readKeptRefusal(r: Run): Promise<void> {
 /** Whether alerts wait for the limit's reset; one passed is let go (`passed`: the caller says the change). */
 export async function limited(r: Run, nowMs: number, passed: () => void): Promise<boolean> {
   if (r.limitedUntilMs === undefined) return false;
-  // One read back from the file (unsigned) words the limit but holds no alert back: a hand-written file must not
-  // keep the phone quiet for a month. The next alert goes once; a 429 again makes it this run's own.
-  if (r.limitedUntilMs > nowMs) return r.refusalKept !== true;
+  // One read back from the file holds alerts back too, as readiness says: only a reset the app could have worked out
+  // is read back (refusal-store.ts), so a hand-written file can't keep the phone quiet past the service's next one.
+  if (r.limitedUntilMs > nowMs) return true;
   await keepRefused(r, undefined);
   passed();
   return false;

@@ -9,7 +9,7 @@ import { stillWaits } from './rate-gate';
 import { alertIdOf } from './record-store';
 import type { Outcome, PhoneProvider } from './types';
 import { dropUnsure } from './escalator-settle';
-import { keepRefused, limited } from './escalator-refusal';
+import { keepRefused, keepWentThrough, limited } from './escalator-refusal';
 import {
   acked,
   alertOf,
@@ -42,7 +42,7 @@ export async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, n
     // Both let go (not one short-cutting the other): sent, it is neither missed nor waiting to be booked.
     // The service took these settings again: its earlier refusal no longer stands.
     const wasRefused = r.sendRefused !== undefined;
-    if (wasRefused) await keepRefused(r, undefined);
+    if (wasRefused) await keepWentThrough(r);
     const wasMissed = r.missed.delete(t.key) || wasRefused;
     if (r.bookFailed.delete(t.key) || wasMissed) r.o.changed?.(statusOf(r));
     if (answer.value !== null)

@@ -17,7 +17,7 @@ import { awaitedLeft, pollLeft } from './escalator-acks';
 import { closeStream, keepStream, readBesideStream, streamHears, takeAcks } from './escalator-stream';
 import { settleBooked, settleLeft, stopSent, unsureMissed } from './escalator-settle';
 import { wakeRead } from './wake-read';
-import { keepRefused, readKeptRefusal } from './escalator-refusal';
+import { keepWentThrough, readKeptRefusal } from './escalator-refusal';
 import { answeredKeysOf, answersSinceMs } from './front-acks';
 import {
   acked,
@@ -186,7 +186,7 @@ function lookAgain(r: Run, woke: boolean): Promise<void> {
 function testWentThrough(r: Run): void {
   if (r.sendRefused === undefined) return;
   void r.serial(async () => {
-    await keepRefused(r, undefined);
+    await keepWentThrough(r);
     r.o.changed?.(statusOf(r));
   });
 }

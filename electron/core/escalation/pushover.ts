@@ -44,16 +44,22 @@ function field(text: string, name: string): unknown {
 }
 
 /** The longest a monthly count can take to reset (a reset read further ahead is not Pushover's). */
-const MAX_RESET_MS = 32 * 86_400_000;
+export const MAX_RESET_MS = 32 * 86_400_000;
+/** The service's words for its monthly limit (pushover.net/api); a refusal that doesn't say them is not one. */
+export const MONTHLY_LIMIT = /monthly\s+(message\s+)?limit/i;
+
+/** The next month's start in UTC: the reset the app counts on when the service names none. */
+export const nextMonthStart = (nowMs: number): number =>
+  DateTime.fromMillis(nowMs, { zone: 'utc' }).startOf('month').plus({ months: 1 }).toMillis();
 
 /** Pushover's "429 … exceeded its monthly message limit" (pushover.net/api): refused until X-Limit-App-Reset when
  *  it is a time ahead within a month, else until the next month's start in UTC. A 429 saying anything else is a
  *  rate limit (Retry-After: rate-gate.ts), undefined here. */
 export function monthlyReset(res: HttpResponse, nowMs: number): number | undefined {
-  if (!/monthly\s+(message\s+)?limit/i.test(reasonOf(res.text))) return undefined;
+  if (!MONTHLY_LIMIT.test(reasonOf(res.text))) return undefined;
   const resetMs = /^\d{1,12}$/.test(res.limitReset?.trim() ?? '') ? Number(res.limitReset) * 1000 : NaN;
   if (resetMs > nowMs && resetMs <= nowMs + MAX_RESET_MS) return resetMs;
-  return DateTime.fromMillis(nowMs, { zone: 'utc' }).startOf('month').plus({ months: 1 }).toMillis();
+  return nextMonthStart(nowMs);
 }
 
 export function createPushover(o: PushoverOptions): PhoneProvider {
