@@ -51,6 +51,9 @@ export function handoffSummary(run: Pick<HandoffRun, 'items'>): string {
   const total = run.items.length;
   const done = run.items.filter((i) => i.state === 'handed_off').length;
   const parts = [`${done} of ${total} handed off`];
+  // Landed, then a manager changed part of it: the count says so too, never "handed off" alone (its line says what).
+  const since = run.items.filter((i) => i.state === 'handed_off' && i.outcome === 'landed-then-changed').length;
+  if (since > 0) parts.push(`${since} changed since landing`);
   const doubted = run.items.filter(unconfirmed).length;
   if (doubted > 0) parts.push(`${doubted} can't be confirmed (nothing sent)`);
   for (const state of ORDER) {

@@ -92,6 +92,9 @@ describe('away: the app stopped while a write was in flight', () => {
     expect(item?.message).toMatch(/^Bob Stone covers .* of it \(the earlier request landed\)\. /);
     const retried = await h.clock.runWhileAdvancing(engine.handlers['handoff:retry'](null));
     landedThenChanged(retried.ok ? retried.value.run?.items[0] : undefined);
+    // The one-line count (the form's status line) says the change too, never "handed off" alone.
+    const told = await engine.handlers['handoff:get'](null);
+    expect(told.ok && told.value.said?.summary).toBe('1 of 1 handed off · 1 changed since landing');
     // Only the app's one write and the manager's: nothing sent again.
     expect(overridesOn(h, 'sch_pair')).toHaveLength(2);
   }, 60_000);
