@@ -126,5 +126,10 @@ export const AlarmStatusSchema = z.object({
   /** Its start came while every account naming it was paused or muted, so it rang nothing (as documented): said as
    *  "not rung", never as "not acknowledged", while its shift runs (adv50 r13: the tray said nothing of it). */
   passedUnrung: z.boolean().optional(),
+  /** While it waits: its phone alert did not go out, in main's words ("Phone not alerted: could not connect
+   *  (ECONNREFUSED); trying again each minute"), said beside its line on every glance (adv49 r33 F1). */
+  phone: z.string().optional(),
+  /** The same in fewer words ("Phone not alerted: could not connect (ECONNREFUSED)"), for the tooltip's cut. */
+  phoneShort: z.string().optional(),
 });
 export type AlarmStatus = z.infer<typeof AlarmStatusSchema>;

@@ -89,7 +89,7 @@ function wholeSurfaces(input: RegistryInput) {
     ...myListRows(state, ctx).map((row) =>
       [row.scheduleName, row.day, row.span, row.length, row.basis, row.zone ?? ''].join(' '),
     ),
-    ...alarmAskRows(state, ctx).map((row) => row.text),
+    ...alarmAskRows(state, ctx).flatMap((row) => [row.text, row.phone ?? '']),
     ...stillRingRows(state, ctx).map((row) => row.text),
     // The "Asks you" heading (components/AsksYou.svelte, shown with a row) and the Coverage button's badge.
     askRows(state, ctx).length > 0 ? asksHeading(state) : '',

@@ -88,8 +88,7 @@ function decorate(
   return {
     ...state,
     me: { ...state.me, ...(withChecks ? { readiness: withChecks } : {}) },
-    alarm: alarms.status(nowMs),
-    ...othersOf(alarms.othersRinging(nowMs)),
+    ...phoneSaid(alarms.status(nowMs), alarms.othersRinging(nowMs), phone.readiness().status?.unsent),
     phone: { ...status, ...stillRingOf(state, status.stillRing), ...(loading.length > 0 ? { loading } : {}) },
   };
 }
@@ -106,6 +105,21 @@ function stillRingOf(state: AppState, still: PhoneStatus['stillRing']): Pick<Pho
     );
   };
   return { stillRing: still.map((s) => (s.why === 'not-mine' && mine(s.key) ? { ...s, why: 'silenced' } : s)) };
+}
+
+/** Each alarm waiting for its acknowledgement with the words of its phone alert that did not go out, so the glance
+ *  says it beside that alarm's line (adv49 r33 F1: only the next shift's readiness spoke of the phone). */
+function phoneSaid(
+  alarm: AppState['alarm'],
+  others: AppState['otherAlarms'],
+  unsent: EscalatorStatus['unsent'],
+): Pick<AppState, 'alarm' | 'otherAlarms'> {
+  const words = new Map((unsent ?? []).map((u) => [u.key, u.words]));
+  const said = <A extends NonNullable<AppState['alarm']>>(a: A): A => {
+    const phone = a.ackedAt === null && !a.passedUnrung ? words.get(a.key) : undefined;
+    return phone === undefined ? a : { ...a, phone: phone.said, phoneShort: phone.short };
+  };
+  return { alarm: alarm && said(alarm), ...othersOf(others?.map(said)) };
 }
 
 /** Alarms ringing beside the one stated first, only when there are any (the state stays as it was otherwise). */

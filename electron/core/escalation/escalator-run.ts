@@ -8,7 +8,7 @@ import type { Notice } from '../storage/settings-store';
 import { NTFY_MAX_DELAY_MS } from './ntfy';
 import { CANCELLING, maybeProblems, NOT_BOOKED } from './maybe-held';
 
-import { missedProblem, type Missed } from './missed';
+import { missedProblem, unsentWords, type Missed } from './missed';
 import { refusedWords } from './escalator-refusal';
 import { alertIdOf, ESCALATIONS_FILE, saveEscalations, type EscalationState } from './record-store';
 import type { AckStream, PhoneAlert, PhoneProvider } from './types';
@@ -65,6 +65,9 @@ export interface EscalatorStatus {
   answerPolled?: boolean;
   /** While polled because the server didn't take the stream's probe: its failure, worded (ntfy.ts probeFailure). */
   answerPolledWhy?: string;
+  /** Each alarm's alert that did not go out (or may not have reached the phone), by the alarm's key, worded for the
+   *  glance beside that alarm's line (missed.ts unsentWords): whatever readiness says of later shifts. */
+  unsent?: { key: string; words: { said: string; short: string } }[];
 }
 
 /** A booked alert that must not ring (no longer mine, or acknowledged) whose cancel failed; `passed`: its time came. */
@@ -384,8 +387,12 @@ export function statusOf(r: Run): EscalatorStatus {
     ...(reading ? { problemIsReading: true } : {}),
     ...answerPolledOf(r),
     ...(maybe.unbooked ? { bookingUnknown: true } : {}),
+    ...(r.missed.size > 0 ? { unsent: unsentOf(r, waitingUntilMs !== undefined) } : {}),
   };
 }
+
+const unsentOf = (r: Run, waiting: boolean): NonNullable<EscalatorStatus['unsent']> =>
+  [...r.missed].map(([key, m]) => ({ key, words: unsentWords(m, waiting) }));
 
 /** The last alert's refusal for good, once its start's own problem is no longer said (missed.ts missedProblem). */
 const sendRefusedWords = refusedWords;

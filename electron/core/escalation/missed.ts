@@ -48,3 +48,19 @@ export function missedProblem(missed: ReadonlyMap<string, Missed>, waiting = fal
   const next = Number.isFinite(m.nextMs) ? retry : 'gave up; acknowledge on this computer';
   return `the phone alert for your shift start was not sent (${m.error}); ${next}`;
 }
+
+/** The glance's words for one alarm whose phone alert is missing, said beside that alarm's line (adv49 r33 F1: the
+ *  alarm rang, the alert could not go out, and only the next shift's readiness spoke of the phone); `short`: the
+ *  tooltip's form when the whole doesn't fit its cut. One that may have landed is never "not alerted"; `waiting`: the
+ *  server's Retry-After runs, so not "each minute". */
+export function unsentWords(m: Missed, waiting: boolean): { said: string; short: string } {
+  if (m.unknown) {
+    const short = `Phone alert outcome unknown (${m.error})`;
+    return { said: `${short}: it may or may not have reached your phone`, short };
+  }
+  const short = m.refused ? `Phone not alerted: refused (${m.error})` : `Phone not alerted: ${m.error}`;
+  if (m.refused) return { said: `${short}; fix it in Settings → Phone`, short };
+  if (!Number.isFinite(m.nextMs)) return { said: `${short}; gave up`, short };
+  const next = waiting ? 'trying again once the phone service’s wait ends' : 'trying again each minute';
+  return { said: `${short}; ${next}`, short };
+}

@@ -105,7 +105,9 @@ function alarmItems(state: AppState, f: Fmt, tight: boolean): TrayMenuItem[] {
   const [only] = alarms;
   if (alarms.length === 0 || !only) return [];
   if (alarms.length === 1)
-    return tight && only.ringing ? [ackItem(only, `${line(only, f)} · I’m on it`)] : oneAlarmItems(only, f);
+    return tight && only.ringing
+      ? [ackItem(only, `${line(only, f)} · I’m on it`), ...phoneItems(only)]
+      : oneAlarmItems(only, f);
   const ringing = alarms.filter((a) => a.ringing).length;
   return [
     {
@@ -159,8 +161,15 @@ const ackItem = (a: NonNullable<AppState['alarm']>, label: string): TrayLeafItem
 
 function oneAlarmItems(a: NonNullable<AppState['alarm']>, f: Fmt): TrayLeafItem[] {
   const label: TrayLeafItem = { type: 'label', label: line(a, f) };
-  return a.ringing ? [label, ackItem(a, 'I’m on it (acknowledge the alarm)')] : [label];
+  return [label, ...phoneItems(a), ...(a.ringing ? [ackItem(a, 'I’m on it (acknowledge the alarm)')] : [])];
 }
+
+/** Its phone alert that did not go out, right under its line (main's words, adv49 r33 F1); the phone's settings are
+ *  where a channel that fails is put right. */
+const phoneItems = (a: NonNullable<AppState['alarm']>): TrayLeafItem[] =>
+  a.phone === undefined
+    ? []
+    : [{ type: 'action', label: a.phone, action: 'open-settings', enabled: true, params: { section: 'phone' } }];
 
 /** At most this many top-level items (separators aside): with one account, and with several. */
 export const MAX_TOP_ONE = 15;

@@ -46,6 +46,10 @@ interface Asking {
   /** My state in full after a short line of it (that line not said again). */
   after: (short: string) => string;
   ringing: string[];
+  /** Each waiting alarm's phone alert that did not go out (main's words): beside the alarms in every fold. */
+  phone: string[];
+  /** Each waiting alarm's line with its phone line right under it. */
+  ringingPhone: string[];
   asks: string[];
   rings: string[];
   ringsShort: string[];
@@ -61,11 +65,11 @@ function foldsOf(shorts: readonly string[], a: Asking): Glance[] {
   const pauses = [...a.rings, ...a.paused];
   const tries: Glance[] = [];
   for (const short of shorts.filter((s) => s !== a.full)) {
-    tries.push({ head: [short, ...a.ringing, ...pauses], rest: [a.after(short)] });
-    tries.push({ head: [short, ...a.asks, ...pauses], rest: [a.after(short), ...a.ringing] });
+    tries.push({ head: [short, ...a.ringingPhone, ...pauses], rest: [a.after(short)] });
+    tries.push({ head: [short, ...a.asks, ...a.phone, ...pauses], rest: [a.after(short), ...a.ringing] });
     if (a.rings.length > 0)
       tries.push({
-        head: [short, ...a.asks, ...a.ringsShort, ...a.paused],
+        head: [short, ...a.asks, ...a.phone, ...a.ringsShort, ...a.paused],
         rest: [a.after(short), ...a.ringing, ...a.rings],
       });
   }
@@ -73,17 +77,30 @@ function foldsOf(shorts: readonly string[], a: Asking): Glance[] {
   for (const short of shorts)
     for (const ask of askForms)
       tries.push({
-        head: [short, ...ask, ...a.ringsShort, ...(a.onePause ? [a.onePause] : [])],
+        head: [short, ...ask, ...a.phone, ...a.ringsShort, ...(a.onePause ? [a.onePause] : [])],
         rest: [a.after(short), ...a.ringing, ...pauses],
       });
   if (a.pauseTight !== undefined && a.pauseTight !== a.onePause)
     for (const short of shorts)
       for (const ask of askForms)
         tries.push({
-          head: [short, ...ask, ...a.ringsShort, a.pauseTight],
+          head: [short, ...ask, ...a.phone, ...a.ringsShort, a.pauseTight],
           rest: [a.after(short), ...a.ringing, ...pauses],
         });
   return tries;
+}
+
+/** Each waiting alarm's phone line (main's words, whole or `short`), alone and each right under its alarm's line. */
+function phoneLines(
+  waiting: readonly NonNullable<AppState['alarm']>[],
+  o: Parameters<typeof alarmLine>[1],
+  short: boolean,
+): Pick<Asking, 'phone' | 'ringingPhone'> {
+  const of = (a: NonNullable<AppState['alarm']>) => (short ? a.phoneShort : a.phone);
+  return {
+    phone: waiting.flatMap((a) => of(a) ?? []),
+    ringingPhone: waiting.flatMap((a) => [alarmLine(a, o), ...(of(a) ?? [])]),
+  };
 }
 
 /** State, what asks me, then the rest, in as few words as it takes for the first two to fit the glance: the
@@ -104,6 +121,7 @@ function glanceLines(state: AppState, f: Fmt, maxChars?: number): Glance {
     full: stateLine(state, f),
     after: (short) => stateAfter(state, f, short),
     ringing,
+    ...phoneLines(alarms.filter(asks), o, false),
     asks: ringing.length === 0 ? [] : [ringing.length === 1 ? ONE_ASKS : `${ringing.length} alarms not acknowledged`],
     rings: stillRingLines(state.phone, o),
     ringsShort: stillRingShortLines(state.phone, o),
@@ -111,10 +129,13 @@ function glanceLines(state: AppState, f: Fmt, maxChars?: number): Glance {
     onePause: pauseNoteShort(state, f.nowMs, time),
     pauseTight: pauseNoteShort(state, f.nowMs, time, true),
   };
-  const whole = { head: [asking.full, ...ringing, ...asking.rings, ...asking.paused], rest: [] };
+  const whole = { head: [asking.full, ...asking.ringingPhone, ...asking.rings, ...asking.paused], rest: [] };
   // Every fold that names the accounts before one that only counts them.
   const { named, counted } = shortStateForms(state, f);
+  // The phone's failure in fewer words only once no fold fits it whole (said once: never both).
+  const short = { ...asking, ...phoneLines(alarms.filter(asks), o, true) };
   const tries = [whole, ...foldsOf(named, asking), ...foldsOf(counted, asking)];
+  if (short.phone.length > 0) tries.push(...foldsOf(named, short), ...foldsOf(counted, short));
   const chosen = tries.find((t) => fits(t.head)) ?? tries[tries.length - 1] ?? whole;
   return { head: chosen.head, rest: [...chosen.rest, ...answered] };
 }

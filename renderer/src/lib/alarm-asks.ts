@@ -20,6 +20,8 @@ export interface AlarmAskRow {
   text: string;
   /** It rings (or is snoozed) and waits for "I'm on it". */
   waiting: boolean;
+  /** Its phone alert did not go out, in main's words (the tray's item under its line, adv49 r33 F1). */
+  phone: string | undefined;
 }
 
 export function alarmAskRows(state: AppState, ctx: FormatContext): AlarmAskRow[] {
@@ -29,6 +31,6 @@ export function alarmAskRows(state: AppState, ctx: FormatContext): AlarmAskRow[]
     const at = formatDayTime(a.start, a.scheduleZone ? { ...ctx, scheduleZone: a.scheduleZone } : ctx);
     // The tray's words (alarmLine), put together here: alarm-text's helpers would grow the first-loaded JS.
     const text = `Shift-start alarm (${schedule}, ${at}): ${acked}`;
-    return { key: a.key, schedule, at, state: acked, text, waiting: a.ringing };
+    return { key: a.key, schedule, at, state: acked, text, waiting: a.ringing, phone: a.phone };
   });
 }
