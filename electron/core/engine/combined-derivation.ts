@@ -134,7 +134,7 @@ export function combinedDerivation(parts: CombinedDerivationParts): Derivation {
           withoutAnswered(s.id, inputs.get(s.id) ?? s.inputs(parts.demo, health), answered),
         ),
       }));
-      return decorate(combineStates(pairs, parts.settings(), parts.notices()), nowMs, health);
+      return decorate(combineStates(pairs, parts.settings(), parts.notices(), nowMs), nowMs, health);
     },
     nextChangeAt(nowMs) {
       const times = parts

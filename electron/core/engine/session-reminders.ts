@@ -7,7 +7,7 @@ import { myTimeOf } from '../reminders/message-words';
 import type { AccountId } from '../../shared/accounts';
 import type { ServiceSettings } from '../../shared/settings';
 import type { Snapshot } from '../model/snapshot';
-import type { FiredStore } from '../storage/fired-store';
+import type { FiredStore, HeldMessage } from '../storage/fired-store';
 import type { Clock, Notifier } from '../ports';
 import type { SyncLoop } from '../sync/types';
 import { withoutToldElsewhere, type ToldElsewhere } from '../reminders/told-once';
@@ -56,6 +56,14 @@ export interface SessionReminders {
   mineKeys: () => string[];
 }
 
+/** Whether this account tells a held message now: one of a schedule (or the coverage list) another account of the
+ *  service tells now is that account's to tell (account-scope.ts heldTold). */
+function tellsHeld(told: ToldElsewhere | undefined, h: HeldMessage): boolean {
+  if (!told) return true;
+  if (h.scheduleId !== undefined) return !told.schedules.has(h.scheduleId);
+  return h.kind !== 'coverage' || !told.coverage;
+}
+
 export function createSessionReminders(o: SessionRemindersOptions): SessionReminders {
   let reminders: ReminderHook = NO_REMINDERS;
   let fired: FiredStore | undefined;
@@ -73,7 +81,7 @@ export function createSessionReminders(o: SessionRemindersOptions): SessionRemin
     );
   return {
     start(all, sync) {
-      fired = scopedFired(all, o.accountId, o.kin);
+      fired = scopedFired(all, o.accountId, o.kin, (h) => tellsHeld(o.toldElsewhere?.(), h));
       reminders = createRemindersFor({
         clock: o.clock,
         notifier: scopedNotifier(o.notifier, o.accountId, o.notificationLabel),

@@ -4,6 +4,7 @@
 // all, and the sync status is the most urgent account's, named. With one account its state is used as it is (its
 // schedules under their refs, which for the main account are their ids).
 import { namedInText, withRefs } from './account-naming';
+import { sameServiceNotice } from './same-service-notice';
 import { coverageToldElsewhere, sameServiceAs, schedulesToldElsewhere } from '../../shared/accounts';
 import { instantMs } from '../model/segments';
 import { nextStartShift } from '../../shared/on-call-run';
@@ -235,18 +236,6 @@ function withoutMine(state: AppState, told: ReadonlySet<string>, coverageTold: b
   return { ...state, me, coverage: { ...state.coverage, mine: [], askingMe: [], coveredByMe: [] } };
 }
 
-/** What the notice says is told once is what is: everything, or only the schedules both watch. */
-function sameServiceNotice(account: Account, earlier: Account, whole: boolean): AppState['notices'][number] {
-  const told = whole
-    ? `its shifts, requests and reminders are told once, as ${earlier.label}'s`
-    : `shifts on the schedules both watch are told once, as ${earlier.label}'s; its other schedules are its own`;
-  return {
-    id: `same-service-${account.id}`,
-    accountId: account.id,
-    message: `${account.label} is the same service as ${earlier.label} (the same address and e-mail): ${told}. Remove one of them in Settings.`,
-  };
-}
-
 /** One account's state, derived once, with the account it is about (never read back from the state itself). */
 export interface AccountState {
   account: Account;
@@ -261,6 +250,7 @@ export function combineStates(
   given: readonly AccountState[],
   settings: Settings,
   notices: AppState['notices'],
+  nowMs?: number,
 ): AppState {
   // A muted (or paused) account's shift passes in silence: its readiness says so before any is chosen.
   // Each account's readiness about the next start over all accounts first (a muted account's then says so there).
@@ -298,7 +288,7 @@ export function combineStates(
       const earlier = twice[i];
       if (!earlier) return [];
       const whole = p.account.schedules.every((w) => schedulesToldElsewhere(settings.accounts, p.account.id).has(w.id));
-      return [sameServiceNotice(p.account, earlier, whole)];
+      return [sameServiceNotice(settings.accounts, p.account, earlier, { whole, nowMs })];
     }),
   ];
   const setups = named.map((s) => s.setup);
