@@ -15,6 +15,9 @@ interface Run {
   sendRefused?: string | undefined;
   limitedUntilMs?: number | undefined;
   refusalKept?: boolean;
+  /** When the standing refusal was made (undefined: undated, read back from an old file): what a later delivery
+   *  names as the refusal it ended (refusal-store.ts phone-ok.json). */
+  refusedAtMs?: number | undefined;
   o: {
     files: FileStore;
     clock: Clock;
@@ -31,24 +34,28 @@ export async function keepRefused(r: Run, why: string | undefined, untilMs?: num
   r.sendRefused = why;
   r.limitedUntilMs = why === undefined ? undefined : untilMs;
   r.refusalKept = false;
+  const nowMs = r.o.clock.now();
+  r.refusedAtMs = why === undefined ? undefined : nowMs;
   const channel = r.o.provider?.channel;
   if (channel === undefined) return;
   const refusal = why === undefined ? undefined : { why, untilMs };
-  await saveRefusal(r.o.files, channel, refusal, r.o.clock.now()).catch((e: unknown) => notSaved(r, e));
+  await saveRefusal(r.o.files, channel, refusal, nowMs).catch((e: unknown) => notSaved(r, e));
 }
 
 const notSaved = (r: Run, e: unknown) =>
   r.o.log?.(`phone escalation: the refusal could not be saved (${e instanceof Error ? e.name : 'error'})`);
 
-/** An alert or a Send test went through after a refusal: it no longer stands, and when it ended is kept, so an
- *  older copy of the refusal put back is not believed (adv52 r46 #2). */
+/** An alert or a Send test went through after a refusal: it no longer stands, and which refusal it ended is kept,
+ *  so a copy of that refusal put back is not believed (adv52 r46 #2), and no other is dropped (adv52 r47 #3). */
 export async function keepWentThrough(r: Run): Promise<void> {
+  const ended = r.refusedAtMs;
   r.sendRefused = undefined;
   r.limitedUntilMs = undefined;
   r.refusalKept = false;
+  r.refusedAtMs = undefined;
   const channel = r.o.provider?.channel;
   if (channel === undefined) return;
-  await saveWentThrough(r.o.files, channel, r.o.clock.now()).catch((e: unknown) => notSaved(r, e));
+  await saveWentThrough(r.o.files, channel, r.o.clock.now(), ended).catch((e: unknown) => notSaved(r, e));
 }
 
 /** At the first start: the refusal saved for this channel before the restart; at a later build (the settings
@@ -62,6 +69,7 @@ export async function readKeptRefusal(r: Run): Promise<void> {
   if (kept === undefined) return;
   r.sendRefused = kept.why;
   r.limitedUntilMs = kept.untilMs;
+  r.refusedAtMs = kept.atMs;
   r.refusalKept = true;
 }
 

@@ -186,6 +186,8 @@ export interface Run {
   limitedUntilMs?: number | undefined;
   /** The refusal was read back from phone-refusal.json (not answered in this run). */
   refusalKept?: boolean;
+  /** When the standing refusal was made: the refusal a later delivery names as ended (escalator-refusal.ts). */
+  refusedAtMs?: number | undefined;
   /** Targets past their time whose alarm hadn't rung here yet, and when this run first found them so (dueOf). */
   pastUnrung: Map<string, number>;
   /** Cancels of alerts that must not ring that haven't gone through (key → when it rings, why, the failure). */

@@ -4,7 +4,7 @@
 // file not of its shape is kept aside and said; one for another channel than the one in use (other keys, another
 // service), or a reset already passed, is dropped. One that can't be true against the clock or its own cause (a
 // monthly reset further ahead than the service's next one, a "limit" on a refusal that was no limit: adv52 r46 #1),
-// or older than the channel's last alert or Send test that went through (`phone-ok.json`: a copy put back, adv52
+// or ended by the channel's later alert or Send test that went through (`phone-ok.json`: a copy put back, adv52
 // r46 #2), is kept aside and said. It names the channel by its hash and the service's reason: no secret.
 import { z } from 'zod';
 import type { FileStore } from '../ports';
@@ -13,8 +13,10 @@ import { droppedText, keepAside, plausibleMs, plausibleText, readBack, refusedTe
 import { MAX_RESET_MS, MONTHLY_LIMIT, nextMonthStart } from './pushover';
 
 export const REFUSAL_FILE = 'phone-refusal.json';
-/** When the service last took the channel's alert or Send test after a refusal: a refusal older than it is not its
- *  word any more. Its own file, so a refusal put back over phone-refusal.json can't take it along. */
+/** When the service last took the channel's alert or Send test after a refusal, and which refusal that ended (its
+ *  `atMs`): that refusal put back is not the service's word any more. Its own file, so a refusal put back over
+ *  phone-refusal.json can't take it along. Named, not dated: a date alone was ordered against the refusal's with a
+ *  margin for a clock set back, so a copy dated a little ahead ended a live refusal (adv52 r47 #3). */
 export const PHONE_OK_FILE = 'phone-ok.json';
 const NOTICE_ID = 'phone-refusal';
 const WHAT = 'the phone service’s saved refusal';
@@ -32,12 +34,20 @@ const RefusalSchema = z.object({
   atMs: z.number().optional(),
 });
 type Refusal = z.infer<typeof RefusalSchema>;
-const WentThroughSchema = z.object({ version: z.literal(1), ch: CHANNEL, atMs: z.number() });
+/** `after`: the atMs of the refusal it ended; absent when that refusal was undated (or from before it was named). */
+const WentThroughSchema = z.object({
+  version: z.literal(1),
+  ch: CHANNEL,
+  atMs: z.number(),
+  after: z.number().optional(),
+});
 
 export interface KeptRefusal {
   why: string;
   /** Refused until then (a quota spent); absent: until the settings change or a Send test goes through. */
   untilMs?: number | undefined;
+  /** When it was refused: what a later delivery names as the refusal it ended (undefined: undated, an old file). */
+  atMs?: number | undefined;
 }
 
 /** Why the refusal read back can't be what the app wrote by `nowMs`; undefined when it can. */
@@ -82,23 +92,33 @@ export async function loadRefusal(
     report({ id: NOTICE_ID, message: droppedText(WHAT, [problem], await keepAside(files, REFUSAL_FILE)) });
     return undefined;
   }
-  if (await olderThanWentThrough(files, channel, atMs, nowMs, report)) {
+  if (await endedByWentThrough(files, channel, atMs, nowMs, report)) {
     const kept = await keepAside(files, REFUSAL_FILE);
     report({ id: NOTICE_ID, message: olderText(kept) });
     return undefined;
   }
   // A quota reset since: the refusal no longer stands (not a false entry: nothing to say).
   if (untilMs !== undefined && untilMs <= nowMs) return undefined;
-  return { why, ...(untilMs === undefined ? {} : { untilMs }) };
+  return { why, atMs, ...(untilMs === undefined ? {} : { untilMs }) };
 }
 
 const olderText = (kept: string | undefined): string =>
   'An older saved phone refusal was put back: the phone service took an alert or a Send test after it, so it was ' +
   `not used.${kept === undefined ? '' : ` The file was kept as ${kept}.`}`;
 
-/** The channel's alert or Send test went through after the refusal dated `atMs` (undated: written before the app
- *  kept phone-ok.json, so before any success it records). A phone-ok.json that can't be read is kept aside, said. */
-async function olderThanWentThrough(
+/** A delivery recorded at `atMs` can't be the app's by `nowMs`: why, or undefined. Not before 2000, and never after
+ *  now: the delivery only counts when it names the refusal, so no margin for a clock set back is owed to it. */
+function impossibleDelivery(atMs: number, nowMs: number): string | undefined {
+  if (!Number.isSafeInteger(atMs)) return 'a time the app does not write';
+  if (atMs < Date.UTC(2000, 0, 1)) return 'a time before 2000';
+  return atMs > nowMs ? 'a time after now' : undefined;
+}
+
+/** The channel's alert or Send test went through after the refusal dated `atMs`: phone-ok.json names that refusal
+ *  (undated: one naming none, as the app writes after an undated refusal). One that names another refusal, or none,
+ *  is some other delivery's (an older one, another install's): not used, nothing to say. One that can't be read, or
+ *  dated where the app can't have written it, is kept aside and said. */
+async function endedByWentThrough(
   files: FileStore,
   channel: string,
   atMs: number | undefined,
@@ -114,15 +134,16 @@ async function olderThanWentThrough(
     return false;
   }
   if (read.value.ch !== channel) return false;
-  if (!plausibleMs(read.value.atMs, nowMs + MARGIN_MS)) {
-    report({ id: 'phone-ok', message: droppedText(what, ['a time after now'], await keepAside(files, PHONE_OK_FILE)) });
+  const problem = impossibleDelivery(read.value.atMs, nowMs);
+  if (problem !== undefined) {
+    report({ id: 'phone-ok', message: droppedText(what, [problem], await keepAside(files, PHONE_OK_FILE)) });
     return false;
   }
-  return atMs === undefined || atMs <= read.value.atMs;
+  return read.value.after === atMs;
 }
 
 /** Writes the channel's refusal as of `nowMs`, or removes the file when none stands. A refusal is the newer word
- *  than the last delivery: that record goes first (a clock set back since can't make the refusal read as older). */
+ *  than the last delivery: that record goes first. */
 export async function saveRefusal(
   files: FileStore,
   channel: string,
@@ -130,7 +151,7 @@ export async function saveRefusal(
   nowMs: number,
 ): Promise<void> {
   if (refusal === undefined) return files.remove(REFUSAL_FILE);
-  // Not removed (a disk error): the refusal is still written, and its later date keeps it standing at a restart.
+  // Not removed (a disk error): the refusal is still written, and stands at a restart (that record names another).
   await files.remove(PHONE_OK_FILE).catch(() => undefined);
   const untilMs = refusal.untilMs;
   const record = {
@@ -143,10 +164,16 @@ export async function saveRefusal(
   return files.writeAtomic(REFUSAL_FILE, `${JSON.stringify(record, null, 2)}\n`);
 }
 
-/** The channel's alert or Send test went through at `nowMs`: its refusal goes, and that is kept (phone-ok.json). */
-export async function saveWentThrough(files: FileStore, channel: string, nowMs: number): Promise<void> {
-  // Not removed (a disk error): the record below still makes the refusal read as older at a restart.
+/** The channel's alert or Send test went through at `nowMs`, ending the refusal dated `refusedAtMs` (undefined:
+ *  undated): that refusal goes, and what ended it is kept (phone-ok.json). */
+export async function saveWentThrough(
+  files: FileStore,
+  channel: string,
+  nowMs: number,
+  refusedAtMs: number | undefined,
+): Promise<void> {
+  // Not removed (a disk error): the record below, naming it, still keeps it from being used at a restart.
   await files.remove(REFUSAL_FILE).catch(() => undefined);
-  const record = { version: 1, ch: channel, atMs: nowMs };
+  const record = { version: 1, ch: channel, atMs: nowMs, ...(refusedAtMs === undefined ? {} : { after: refusedAtMs }) };
   return files.writeAtomic(PHONE_OK_FILE, `${JSON.stringify(record, null, 2)}\n`);
 }
