@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { text } from './bounded';
 import { EscalationSettingsSchema } from './escalation-settings';
 import { MAX_TOPIC_LENGTH, MIN_TOPIC_LENGTH } from './phone-defaults';
+import { PhoneMissSchema } from './phone-unsent';
 
 export const PhoneSecretsSchema = z
   .object({
@@ -131,5 +132,7 @@ export const AlarmStatusSchema = z.object({
   phone: z.string().optional(),
   /** The same in fewer words ("Phone not alerted: could not connect (ECONNREFUSED)"), for the tooltip's cut. */
   phoneShort: z.string().optional(),
+  /** That alert's failure as a value: alarms sharing one are counted on one line at the tooltip's cut. */
+  phoneMiss: PhoneMissSchema.optional(),
 });
 export type AlarmStatus = z.infer<typeof AlarmStatusSchema>;

@@ -74,3 +74,9 @@ export function stillRingMay(all: readonly StillRing[]): string {
   const passed = all.filter((s) => s.passed).length;
   return passed === 0 ? 'may still ring' : passed === all.length ? 'may have rung' : 'may still ring or have rung';
 }
+
+/** Several in one line, for a glance cut short ("Phone may still ring for 2 shifts", as the menu's submenu says them):
+ *  one short line per shift put the pause past Windows' cut (adv49 r34 F1). */
+export function stillRingCounted(all: readonly StillRing[]): string {
+  return `Phone ${stillRingMay(all)} for ${all.length} shifts`;
+}

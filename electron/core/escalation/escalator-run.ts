@@ -8,7 +8,7 @@ import type { Notice } from '../storage/settings-store';
 import { NTFY_MAX_DELAY_MS } from './ntfy';
 import { CANCELLING, maybeProblems, NOT_BOOKED } from './maybe-held';
 
-import { missedProblem, unsentWords, type Missed } from './missed';
+import { missedProblem, unsentWords, type Missed, type UnsentWords } from './missed';
 import { refusedWords } from './escalator-refusal';
 import { alertIdOf, ESCALATIONS_FILE, saveEscalations, type EscalationState } from './record-store';
 import type { AckStream, PhoneAlert, PhoneProvider } from './types';
@@ -67,7 +67,7 @@ export interface EscalatorStatus {
   answerPolledWhy?: string;
   /** Each alarm's alert that did not go out (or may not have reached the phone), by the alarm's key, worded for the
    *  glance beside that alarm's line (missed.ts unsentWords): whatever readiness says of later shifts. */
-  unsent?: { key: string; words: { said: string; short: string } }[];
+  unsent?: { key: string; words: UnsentWords }[];
 }
 
 /** A booked alert that must not ring (no longer mine, or acknowledged) whose cancel failed; `passed`: its time came. */

@@ -6,6 +6,8 @@
 // time, a proxy's 504) is "maybe sent": a blind repeat could ring the phone again — before, a slow ntfy got the alert
 // 25 times in an hour — so it is said in readiness and not repeated.
 
+import { phoneMissShort, type PhoneMiss } from '../../shared/phone-unsent';
+
 export interface Missed {
   tries: number;
   /** When it is tried again (Infinity: given up; still said until its alarm is settled). */
@@ -53,14 +55,23 @@ export function missedProblem(missed: ReadonlyMap<string, Missed>, waiting = fal
  *  alarm rang, the alert could not go out, and only the next shift's readiness spoke of the phone); `short`: the
  *  tooltip's form when the whole doesn't fit its cut. One that may have landed is never "not alerted"; `waiting`: the
  *  server's Retry-After runs, so not "each minute". */
-export function unsentWords(m: Missed, waiting: boolean): { said: string; short: string } {
-  if (m.unknown) {
-    const short = `Phone alert outcome unknown (${m.error})`;
-    return { said: `${short}: it may or may not have reached your phone`, short };
-  }
-  const short = m.refused ? `Phone not alerted: refused (${m.error})` : `Phone not alerted: ${m.error}`;
-  if (m.refused) return { said: `${short}; fix it in Settings → Phone`, short };
-  if (!Number.isFinite(m.nextMs)) return { said: `${short}; gave up`, short };
+export function unsentWords(m: Missed, waiting: boolean): UnsentWords {
+  const miss: PhoneMiss = {
+    error: m.error,
+    ...(m.unknown ? { unknown: true } : {}),
+    ...(m.refused ? { refused: true } : {}),
+  };
+  const short = phoneMissShort(miss);
+  if (m.unknown) return { said: `${short}: it may or may not have reached your phone`, short, miss };
+  if (m.refused) return { said: `${short}; fix it in Settings → Phone`, short, miss };
+  if (!Number.isFinite(m.nextMs)) return { said: `${short}; gave up`, short, miss };
   const next = waiting ? 'trying again once the phone service’s wait ends' : 'trying again each minute';
-  return { said: `${short}; ${next}`, short };
+  return { said: `${short}; ${next}`, short, miss };
+}
+
+/** An alert's words, and its value (the tooltip counts alarms that share one). */
+export interface UnsentWords {
+  said: string;
+  short: string;
+  miss: PhoneMiss;
 }

@@ -7,6 +7,7 @@ import { pauseNoteShort, pauseNotes } from '../../shared/pause-words';
 import { syncText } from '../../shared/freshness';
 import { alarmLine } from '../../shared/alarm-text';
 import { stillRingLines, stillRingShortLines } from '../../shared/still-ring-text';
+import { phoneLines, phoneTightLines, stillRingTightLines, type PhoneLines } from './tray-tooltip-phone';
 import { coverageFreshnessLine, uncoveredLines, fmt, type Fmt } from './tray-sections';
 import { listDatedByProblem } from './tray-coverage-words';
 import { allAlarms, halfSwapLines, problemItems, setupProblemItems } from './tray-glance';
@@ -41,15 +42,14 @@ interface Glance {
 }
 
 /** What asks me, each in its forms: whole, counted, and folded ("Phone may still ring at 10:03 (Ops)"). */
-interface Asking {
+interface Asking extends PhoneLines {
   full: string;
   /** My state in full after a short line of it (that line not said again). */
   after: (short: string) => string;
   ringing: string[];
-  /** Each waiting alarm's phone alert that did not go out (main's words): beside the alarms in every fold. */
-  phone: string[];
-  /** Each waiting alarm's line with its phone line right under it. */
-  ringingPhone: string[];
+  /** The phone lines in fewest words, counted (tray-tooltip-phone.ts): for the tightest folds only. */
+  phoneTight: string[];
+  ringsTight: string[];
   asks: string[];
   rings: string[];
   ringsShort: string[];
@@ -90,17 +90,19 @@ function foldsOf(shorts: readonly string[], a: Asking): Glance[] {
   return tries;
 }
 
-/** Each waiting alarm's phone line (main's words, whole or `short`), alone and each right under its alarm's line. */
-function phoneLines(
-  waiting: readonly NonNullable<AppState['alarm']>[],
-  o: Parameters<typeof alarmLine>[1],
-  short: boolean,
-): Pick<Asking, 'phone' | 'ringingPhone'> {
-  const of = (a: NonNullable<AppState['alarm']>) => (short ? a.phoneShort : a.phone);
-  return {
-    phone: waiting.flatMap((a) => of(a) ?? []),
-    ringingPhone: waiting.flatMap((a) => [alarmLine(a, o), ...(of(a) ?? [])]),
-  };
+/** The tightest folds, tried once no other fits: my state, the alarms, the pause, and only then the phone lines,
+ *  counted, so a cut at a whole line drops a phone line before it drops the pause (adv49 r34 F1). */
+function tightFolds(shorts: readonly string[], a: Asking): Glance[] {
+  const askForms = a.ringing.length === 0 ? [a.asks] : [a.asks, [asksTightOf(a.ringing.length)]];
+  const pauseForms = [...new Set([a.onePause, a.pauseTight])].flatMap((p) => (p === undefined ? [] : [[p]]));
+  return shorts.flatMap((short) =>
+    askForms.flatMap((ask) =>
+      (pauseForms.length > 0 ? pauseForms : [[]]).map((pause) => ({
+        head: [short, ...ask, ...pause, ...a.phoneTight, ...a.ringsTight],
+        rest: [a.after(short), ...a.ringing, ...a.rings, ...a.paused.filter((p) => !pause.includes(p))],
+      })),
+    ),
+  );
 }
 
 /** State, what asks me, then the rest, in as few words as it takes for the first two to fit the glance: the
@@ -125,6 +127,8 @@ function glanceLines(state: AppState, f: Fmt, maxChars?: number): Glance {
     asks: ringing.length === 0 ? [] : [ringing.length === 1 ? ONE_ASKS : `${ringing.length} alarms not acknowledged`],
     rings: stillRingLines(state.phone, o),
     ringsShort: stillRingShortLines(state.phone, o),
+    phoneTight: phoneTightLines(alarms.filter(asks)),
+    ringsTight: stillRingTightLines(state.phone, o),
     paused: pauseNotes(state, f.nowMs, time).map((n) => n.text),
     onePause: pauseNoteShort(state, f.nowMs, time),
     pauseTight: pauseNoteShort(state, f.nowMs, time, true),
@@ -136,6 +140,7 @@ function glanceLines(state: AppState, f: Fmt, maxChars?: number): Glance {
   const short = { ...asking, ...phoneLines(alarms.filter(asks), o, true) };
   const tries = [whole, ...foldsOf(named, asking), ...foldsOf(counted, asking)];
   if (short.phone.length > 0) tries.push(...foldsOf(named, short), ...foldsOf(counted, short));
+  tries.push(...tightFolds([...named, ...counted], asking));
   const chosen = tries.find((t) => fits(t.head)) ?? tries[tries.length - 1] ?? whole;
   return { head: chosen.head, rest: [...chosen.rest, ...answered] };
 }
