@@ -179,7 +179,12 @@ export type OverrideView = z.infer<typeof OverrideViewSchema>;
 
 /** What a write whose answer never came back turned out to be, after checking the schedule's shifts. */
 export const OverrideOutcomeSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('created'), override: OverrideViewSchema }),
+  z.object({
+    status: z.literal('created'),
+    override: OverrideViewSchema,
+    /** An earlier own write over this window may still be applied by the service (main's words). */
+    note: z.string().optional(),
+  }),
   z.object({ status: z.literal('created_unconfirmed'), message: z.string() }),
   z.object({ status: z.literal('not_created'), message: z.string(), answer: WriteAnswerSchema.optional() }),
   z.object({ status: z.literal('unknown'), message: z.string(), answer: WriteAnswerSchema.optional() }),

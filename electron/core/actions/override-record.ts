@@ -145,8 +145,10 @@ export function rememberMayLand(deps: ActionDeps, sent: CreatedOverride): void {
   deps.snapshot.set({ ...snap, mayLand: [...kept, { ...sent, mayLand: true }] });
 }
 
-/** A write whose outcome was unknown, proven not landed (not shown after its settle, the schedule unmoved since just
- *  before it: override-again.ts): its records with no id ("may be in place") go, so they block no send of it. */
+/** A write whose outcome was unknown, not shown after its settle, the schedule unmoved since just before it
+ *  (override-again.ts): its records with no id ("may be in place") go, so they block no send of it. Its may-land
+ *  record stays: a service may still apply it later than the settle (adv48 r43 #1), so it stays watched
+ *  (sync/late-own.ts) and a press that would write it again is asked first (late-watch.ts). */
 export function forgetMayLand(deps: ActionDeps, plan: PlannedOverride): void {
   const snap = deps.snapshot.get();
   const people = plan.preview.covering
@@ -160,6 +162,5 @@ export function forgetMayLand(deps: ActionDeps, plan: PlannedOverride): void {
     Date.parse(c.end) === plan.endMs &&
     [...(c.covering ?? [])].sort().join() === people;
   const createdOverrides = snap.createdOverrides.filter((c) => !(it(c) && c.shown !== true));
-  const mayLand = snap.mayLand?.filter((c) => !it(c));
-  deps.snapshot.set({ ...snap, createdOverrides, ...(mayLand ? { mayLand } : {}) });
+  deps.snapshot.set({ ...snap, createdOverrides });
 }

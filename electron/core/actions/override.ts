@@ -15,6 +15,7 @@ import { earlierFirst, type CreateGate } from './earlier-first';
 import { beforeSend } from './before-send';
 import { askedWords, formFailure } from './form-wait';
 import { answeredAt } from './settle-clock';
+import { earlierNote, stillWatched } from './late-watch';
 import { answerOfCause } from '../../shared/write-answer';
 import { createDoubts, type CreateNote, type DoubtFile, type DoubtPool, type Doubts } from './override-again';
 import {
@@ -100,7 +101,7 @@ async function createOnce(
     const said = { ...sent, answer, ...(cause === 'server' ? { erred: true as const } : {}) };
     if (outcome.status === 'unknown' || outcome.status === 'not_created') outcome = { ...outcome, answer };
     settle(deps, said, outcome.status === 'not_created' ? notShown : window, outcome.status === 'unknown');
-    if (outcome.status === 'not_created') rememberMayLand(deps, sent);
+    if (outcome.status === 'not_created') rememberMayLand(deps, said);
   } else {
     // Refused (a 4xx, a 429) or never sent: nothing was saved.
     settle(deps, sent, 'not_saved');
@@ -160,6 +161,8 @@ async function createChecked(
   const planned = await plannedNow(deps, client, request, plan);
   if (planned && 'status' in planned) return { ok: true as const, value: planned };
   if (planned) return planned;
+  // An earlier own write here may still be applied late (late-watch.ts): the result says so.
+  const watched = stillWatched(deps, plan);
   const tellable = !cachedCovered(deps, plan);
   // The schedule's revision as last read before this write: a lost answer is "not saved" only while it is unmoved.
   // Read just before the POST (the snapshot's may predate a change elsewhere on the schedule); unread, the snapshot's.
@@ -189,7 +192,13 @@ async function createChecked(
   if (status === 'not_created' || (status === 'unknown' && tellable))
     doubts.remember(key, { ...before, plan, note, atMs: answeredAt(deps.clock), lost: before.lost === true });
   else doubts.release();
-  return answer;
+  return withEarlierNote(answer, earlierNote(deps, watched));
+}
+
+/** A write sent over a watched earlier one says so in its result (late-watch.ts). */
+function withEarlierNote(answer: ResponseOf<'override:create'>, note: string | undefined) {
+  if (!answer.ok || answer.value.status !== 'created' || note === undefined) return answer;
+  return { ok: true as const, value: { ...answer.value, note } };
 }
 
 export type OverrideCreator = (

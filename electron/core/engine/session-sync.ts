@@ -13,6 +13,7 @@ import { createSessionWaits, type SessionWaits } from './session-waits';
 import type { HeldSnapshot } from './session-snapshot';
 import type { EngineOptions } from './types';
 import type { RecordSigner } from '../storage/record-key';
+import { createLateTeller } from './late-own-teller';
 
 export interface SessionSyncOptions {
   accountId: AccountId;
@@ -34,6 +35,7 @@ export interface SessionSyncOptions {
   signer?: () => Promise<RecordSigner | undefined>;
   notifier: Notifier;
   notificationLabel: () => string | undefined;
+  localZone: () => string;
 }
 
 export interface SessionSync {
@@ -54,6 +56,7 @@ export function createSessionSync(o: SessionSyncOptions): SessionSync {
   const hooks = { keyChanged: (): void => undefined };
   let syncing = false;
   const identity = createSessionIdentity(o);
+  const tellLate = createLateTeller(o);
   const waits = createSessionWaits(o);
   const keys = createKeyHolder({
     secrets: o.secrets,
@@ -80,7 +83,8 @@ export function createSessionSync(o: SessionSyncOptions): SessionSync {
       // `status --ics --days 7` read left days 8–14 unread, said as a gap, and exited 4 without a word.
       horizonDays: Math.max(o.horizonDays ?? 0, o.settings().horizonDays),
     }),
-    snapshot: { get: o.held.get, set: o.held.heard, restate: o.held.restate },
+    // Each pass is looked at for the app's own writes applied late over a later own choice (late-own-teller.ts).
+    snapshot: { get: o.held.get, set: (next) => o.held.heard(tellLate(next)), restate: o.held.restate },
     dropped: o.held.dropped,
     onBusyChange: (busy) => ((syncing = busy), o.changed()),
     log: o.log,

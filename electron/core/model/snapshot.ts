@@ -90,6 +90,8 @@ export const CreatedOverrideSchema = z.object({
   /** Who the write puts on call (lower-cased e-mails): a may-land claim read back from a file is confirmed by the
    *  schedule showing these people over its whole window (sync/own-overrides.ts; adv48 r16 #1). */
   covering: z.array(z.string().max(320)).max(20).optional(),
+  /** A may-land write the schedule showed after its settle (sync/late-own.ts): no longer watched, said once. */
+  lateSeen: z.literal(true).optional(),
 });
 export type CreatedOverride = z.infer<typeof CreatedOverrideSchema>;
 

@@ -110,6 +110,9 @@ export function initialValues(
   // A shift of mine, from the week: someone else covers it (the picker offers who could).
   if (params.who === 'others' && values.who === 'me')
     Object.assign(values, { who: 'others', people: [], suggested: false });
+  // A later choice to write again (the notice of an earlier request applied late over it): its people, picked.
+  const people = (params.people ?? '').split(',').filter(isEmail).slice(0, MAX_COVERING);
+  if (params.who === 'others' && people.length > 0) Object.assign(values, { who: 'others', people, suggested: false });
   return values;
 }
 
