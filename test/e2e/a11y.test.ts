@@ -2,6 +2,7 @@
 // run in Debian's Chromium on each view and state a user meets (support/views.ts), expecting no violation.
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
+import type { OpenOptions } from './support/browser';
 import { e2eSession } from './support/session';
 import { VIEWS } from './support/views';
 
@@ -9,10 +10,12 @@ const session = e2eSession();
 
 describe('axe-core: no WCAG 2.2 A/AA violations', () => {
   // Light and dark on the same page: the themes are CSS only (prefers-color-scheme, or the user's data-theme), so
-  // switching the emulated scheme re-checks the same view and state in the other theme without a second host.
+  // switching the emulated scheme re-checks the same view and state in the other theme without a second host. Views
+  // reached without changing the host share one host and page (a fresh document each).
   for (const view of VIEWS) {
     it(`${view.name} (light and dark)`, async () => {
-      const app = await session.open(view.setup, { ...view.open, colorScheme: 'light' });
+      const options: OpenOptions = { ...view.open, colorScheme: 'light' };
+      const app = await (view.changesHost ? session.open(view.setup, options) : session.shared(view.setup, options));
       await view.reach(app);
       const light = await axeViolations(app.page);
       await app.page.emulateMedia({ colorScheme: 'dark' });

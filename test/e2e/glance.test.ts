@@ -79,7 +79,7 @@ function tenLongDown(state: AppState): AppState {
 
 describe('the first screen at 360×520', () => {
   it("shows my state and every schedule's now-line without scrolling, 1 account × 3 and × 10, 3 accounts × 3, light and dark, axe 0", async () => {
-    const app = await session.open('configured');
+    const app = await session.shared('configured');
     const { page, host } = app;
     await page.waitForSelector('html[data-rendered]');
     const one = host.engine.getState();
@@ -119,7 +119,7 @@ describe('the first screen at 360×520', () => {
 // into one line ("10 schedules — you on …; Bob, Carol"), opened by a click or a key: every account answered at a glance.
 describe("every account's now on the first screen, 3 accounts × 10 schedules at 360×520", () => {
   it('folds each account into one line, all three in view, opened and closed from the keyboard; light and dark, axe 0', async () => {
-    const app = await session.open('configured');
+    const app = await session.shared('configured');
     const { page } = app;
     await page.waitForSelector('html[data-rendered]');
     const state = threeAccounts(tenSchedules(app.host.engine.getState()));
@@ -162,7 +162,7 @@ describe("every account's now on the first screen, 3 accounts × 10 schedules at
 // unknown" cut at the window's right edge (the until-when only in the line's title). Until when stays visible.
 describe('a long until-when at 360×520', () => {
   it('keeps "until at least …, then unknown" visible in a now-line, 3 accounts, long names and people', async () => {
-    const app = await session.open('configured');
+    const app = await session.shared('configured');
     const { page, host } = app;
     await page.waitForSelector('html[data-rendered]');
     const three = threeAccounts(host.engine.getState());
@@ -264,7 +264,7 @@ describe('readable now-lines and a whole first screen at 360×520', () => {
     };
   };
   it('keeps name, people and until readable and focusable, 3 accounts × 3 and 1 × 10 with a problem and asks, axe 0', async () => {
-    const app = await session.open('configured');
+    const app = await session.shared('configured');
     const { page, host } = app;
     await page.waitForSelector('html[data-rendered]');
     const one = host.engine.getState();
@@ -336,7 +336,7 @@ describe('readable now-lines and a whole first screen at 360×520', () => {
 
 describe('my shifts', () => {
   it('lists every block of mine to the horizon with start → end and length, the schedule zone where it differs', async () => {
-    const app = await session.open('configured');
+    const app = await session.shared('configured');
     const { page, host } = app;
     const state = host.engine.getState();
     expect(state.me.shifts.length).toBeGreaterThan(1);
@@ -443,7 +443,7 @@ describe('my shifts over a DST change, with a schedule in another zone (page clo
 
 describe('rows I am in', () => {
   it('tags every row I am in with "You", puts my schedules first and warns of an uncovered schedule', async () => {
-    const app = await session.open('configured');
+    const app = await session.shared('configured');
     const { page, host } = app;
     const state = host.engine.getState();
     const me = (s: AppState['schedules'][number]['now']) => !!s?.users.some((u) => u.email === 'alice@example.com');
@@ -485,7 +485,7 @@ describe('rows I am in', () => {
   });
 
   it('never cuts names at 360 px: mine stays readable in a long list, the time goes to its own line', async () => {
-    const app = await session.open('configured');
+    const app = await session.shared('configured');
     const { page, host } = app;
     const state = host.engine.getState();
     const crowd = ['Maximilian Alexander Featherstonehaugh', 'Bartholomew Montgomery-Smythe', 'Alice Doe'].map(
@@ -581,7 +581,7 @@ describe('who needs me', () => {
 
 describe('stale, broken and small things', () => {
   it('keeps the navigation clickable under the problem bar, which sits in the flow', async () => {
-    const app = await session.open('configured');
+    const app = await session.shared('configured');
     const { page, host } = app;
     await page.getByRole('heading', { name: 'Data Tokyo' }).waitFor();
     await page.evaluate("window.__oncallPush('state:changed', { schedules: 'not a list' })");
@@ -607,7 +607,7 @@ describe('stale, broken and small things', () => {
   });
 
   it('keeps the demo status row on one line per item', async () => {
-    const app = await session.open('configured');
+    const app = await session.shared('configured');
     const { page, host } = app;
     await push(app, { ...host.engine.getState(), setup: { ...host.engine.getState().setup, demo: true } });
     await page.getByTestId('connect-live').waitFor();
@@ -625,7 +625,7 @@ describe('stale, broken and small things', () => {
   });
 
   it('does not put focus (and a ring) on Refresh now when the popover opens', async () => {
-    const app = await session.open('configured');
+    const app = await session.shared('configured');
     const { page, host } = app;
     await page.getByRole('heading', { name: 'Data Tokyo' }).waitFor();
     await page.waitForTimeout(100);
@@ -670,7 +670,7 @@ describe('stale, broken and small things', () => {
   });
 
   it('keeps avatar initials whole, dark card edges visible, rare actions under More, and a card opens an override for it', async () => {
-    const app = await session.open('configured', { colorScheme: 'dark' });
+    const app = await session.shared('configured', { colorScheme: 'dark' });
     const { page, host } = app;
     await page.getByRole('heading', { name: 'Data Tokyo' }).waitFor();
     // Two avatars side by side overlap by at most a few pixels: the first one's letters stay visible.
@@ -712,7 +712,7 @@ describe('several problems at 360×520', () => {
     ackSource: null,
   });
   it('shows the worst problem whole with its fix, the rest one keyboard press away, each with its own fix', async () => {
-    const app = await session.open('configured');
+    const app = await session.shared('configured');
     const { page, host } = app;
     await page.waitForSelector('html[data-rendered]');
     const one = host.engine.getState();
@@ -877,7 +877,7 @@ describe('the first screen at 125 % zoom', () => {
   // schedule cut away, the start never said, nothing showing it whole). Now which shift and when come first and stay;
   // the fixed words are cut instead; each "I'm on it" is named by its schedule; a focused line shows whole.
   it('says which shift rings and when on each one-line alarm (Platform primary / Platform secondary), light and dark', async () => {
-    const app = await session.open('configured', { width: 288, height: 416 });
+    const app = await session.shared('configured', { width: 288, height: 416 });
     const { page, host } = app;
     await page.waitForSelector('html[data-rendered]');
     // 2 min ago, but never before the page's own midnight: a start on the day before is worded with its day ("Sun
@@ -940,7 +940,7 @@ describe('the first screen at 125 % zoom', () => {
   // Adversarial round 11 (issue 49), F1: with 2 accounts at 360×520 the account's name came first and pushed the start
   // out ("Work · Platform primary, 13:… · s…"). The start is what tells two alarms apart: it stays whole; the name cuts.
   it('keeps each one-line alarm’s start whole with 2 accounts × 5 at 360×520, the name cut instead, light and dark, axe 0', async () => {
-    const app = await session.open('configured');
+    const app = await session.shared('configured');
     const { page, host } = app;
     await page.waitForSelector('html[data-rendered]');
     // 2 min ago, but never before the page's own midnight: a start on the day before is worded with its day ("Sun
@@ -1104,7 +1104,7 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
   // readiness and 2–3 "Your phone may still ring …" lines: Asks you and its Cover… were under the bar. Several phone
   // lines now fold into one ("3 phone alerts may ring · Phone settings…"), so what asks me stays in the first screen.
   it('all at once (2 alarms, 2 asks, a hole, a pause, readiness, 2–3 phone lines), 3 accounts × 3, 1 and 3 accounts × 10, light and dark: Asks you and Cover… above the bar', async () => {
-    const app = await session.open('configured');
+    const app = await session.shared('configured');
     const { page, host } = app;
     await page.waitForSelector('html[data-rendered]');
     const one = host.engine.getState();
@@ -1231,7 +1231,7 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
   // the second alarm's "I’m on it" and Asks you's Cover… under the bar. #4: at 288×416 and 240×347 the fold read
   // "Phone may still r… · Phone settings…", its count cut away.
   it('the phone lines’ fold is a disclosure (Enter opens and folds back, focus stays), folds back for a new line that would push the alarms under the bar, and keeps its count whole at 288×416 and 240×347; light and dark, axe 0', async () => {
-    const app = await session.open('configured');
+    const app = await session.shared('configured');
     const { page, host } = app;
     await page.waitForSelector('html[data-rendered]');
     const ten = tenSchedules(host.engine.getState());
@@ -1351,7 +1351,7 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
   }, 90_000);
 
   it('1 account × 10 and 3 accounts × 3 at 360×520, 3 × 3 at 288×416, 1 × 10 and 1 × 3 at 240×347, 1 × 3 and 3 × 3 at 180×260 (Asks you too; on call, an alarm and a problem); light and dark, axe 0', async () => {
-    const app = await session.open('configured');
+    const app = await session.shared('configured');
     const { page, host } = app;
     await page.waitForSelector('html[data-rendered]');
     const one = host.engine.getState();
@@ -1405,7 +1405,7 @@ describe('every account’s now above the bar, long until-whens, an alarm (100 %
   // the page, so a screen reader read another order than the one shown, and a folded account said only its count.
   // Issue 49: a ringing alarm is in my state's block (before its pause and readiness lines), in the page as shown.
   it('a low window (360×347) reads in the order shown: my state, the alarm, who is on call now, "N more schedules"', async () => {
-    const app = await session.open('configured', { width: 360, height: 347 });
+    const app = await session.shared('configured', { width: 360, height: 347 });
     const { page, host } = app;
     await page.waitForSelector('html[data-rendered]');
     await push(app, atLeast(tenSchedules(host.engine.getState())));

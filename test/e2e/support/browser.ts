@@ -44,7 +44,9 @@ export function launchChromium(): Promise<Browser> {
 const BRIDGE = `(() => {
   const listeners = { 'state:changed': new Set(), navigate: new Set(), 'alarm:changed': new Set() };
   const pending = new Map();
-  let lastId = 0;
+  // Ids go on across documents (a page is loaded again for the next test): an answer still on its way to the last
+  // document must not resolve this one's call of the same number.
+  let lastId = Math.round(performance.timeOrigin * 1000);
   // Everything main sent to the page, so tests can prove what never reaches it (the API key).
   window.__oncallReceived = [];
   window.__oncallPush = (event, payload) => { window.__oncallReceived.push(payload); for (const l of listeners[event] || []) l(payload); };
@@ -95,6 +97,27 @@ export interface OpenPage {
   screenshot(name: string): Promise<void>;
 }
 
+async function load(page: Page, host: Host, o: OpenOptions): Promise<void> {
+  const query = `?window=${o.kind ?? 'popover'}&view=${o.view ?? 'status'}`;
+  await page.goto(`${host.url}/index.html${query}`);
+  // The prerendered popover is on screen before its scripts run; tests act on it once it is live (hydrated).
+  await page.waitForSelector('#app:not([data-prerendered])', { state: 'attached' });
+}
+
+/** The same page for another test: its size and media as a new context would set them, then a fresh document (the
+ * bridge and its binding stay, as they were added for every document). */
+export async function reopenApp(open: OpenPage, host: Host, o: OpenOptions = {}): Promise<void> {
+  const { page } = open;
+  await page.setViewportSize({ width: o.width ?? 360, height: o.height ?? 520 });
+  await page.emulateMedia({
+    colorScheme: o.colorScheme ?? 'light',
+    reducedMotion: o.reducedMotion === false ? 'no-preference' : 'reduce',
+    forcedColors: 'none',
+    media: 'screen',
+  });
+  await load(page, host, o);
+}
+
 export async function openApp(browser: Browser, host: Host, o: OpenOptions = {}): Promise<OpenPage> {
   const context = await browser.newContext({
     viewport: { width: o.width ?? 360, height: o.height ?? 520 },
@@ -121,10 +144,7 @@ export async function openApp(browser: Browser, host: Host, o: OpenOptions = {})
       .then((answer) => run(`window.__oncallAnswer(${call.id}, ${JSON.stringify(answer)})`));
   });
   host.onPush((event, payload) => run(`window.__oncallPush(${JSON.stringify(event)}, ${JSON.stringify(payload)})`));
-  const query = `?window=${o.kind ?? 'popover'}&view=${o.view ?? 'status'}`;
-  await page.goto(`${host.url}/index.html${query}`);
-  // The prerendered popover is on screen before its scripts run; tests act on it once it is live (hydrated).
-  await page.waitForSelector('#app:not([data-prerendered])', { state: 'attached' });
+  await load(page, host, o);
   return {
     page,
     context,

@@ -11,6 +11,9 @@ export interface ViewCase {
   open: OpenOptions;
   /** Brings the opened page to the state to check, and waits until it is on screen. */
   reach(app: Opened): Promise<void>;
+  /** Reaching it changes the host (the simulator stopped, the key revoked, a write sent): it gets a host of its own,
+   *  where the other cases may share one (session.shared). */
+  changesHost?: true;
 }
 
 const POPOVER = { width: 360, height: 520 } as const;
@@ -29,6 +32,7 @@ export const VIEWS: readonly ViewCase[] = [
   { name: 'status as opened', setup: 'configured', open: POPOVER, reach: statusOpened },
   {
     name: 'status offline',
+    changesHost: true,
     setup: 'configured',
     open: POPOVER,
     async reach(app) {
@@ -46,6 +50,7 @@ export const VIEWS: readonly ViewCase[] = [
   },
   {
     name: 'status key rejected',
+    changesHost: true,
     setup: 'configured',
     open: POPOVER,
     async reach(app) {
@@ -104,6 +109,7 @@ export const VIEWS: readonly ViewCase[] = [
   },
   {
     name: 'override rejected',
+    changesHost: true,
     setup: 'configured',
     open: { ...WINDOW, view: 'override' },
     async reach({ page }) {
