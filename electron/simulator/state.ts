@@ -51,7 +51,6 @@ export const opaqueToken = (bytes = 8) => randomBytes(bytes).toString('hex');
 /** `revisionMoves: false` plays a service whose `current_revision` never moves (the spec doesn't promise it does). */
 export function createState(seed: Seed, loadedAtMs: number, options: { revisionMoves?: boolean } = {}): SimulatorState {
   const users = new Map(seed.users.map((u) => [u.id, u]));
-  const byEmail = new Map(seed.users.map((u) => [u.email.toLowerCase(), u]));
   const keys = new Map(seed.api_keys.map((k) => [k.key, k.user_id]));
   const schedules = new Map(seed.schedules.map((s) => [s.id, scheduleFromSeed(s, loadedAtMs)]));
   const coverageRequests = seed.coverage_requests.map((c): CoverageState => ({
@@ -75,7 +74,8 @@ export function createState(seed: Seed, loadedAtMs: number, options: { revisionM
       const userId = keys.get(key);
       return userId === undefined ? undefined : users.get(userId);
     },
-    userByEmail: (email) => byEmail.get(email.toLowerCase()),
+    // An e-mail reference names whoever holds that address now: a test (or the service) may move a user's e-mail.
+    userByEmail: (email) => [...users.values()].find((u) => u.email.toLowerCase() === email.toLowerCase()),
     scheduleUserIds: (schedule) => [
       ...new Set([...schedule.layers.flatMap((l) => l.userIds), ...schedule.overrides.flatMap((o) => o.userIds)]),
     ],

@@ -38,6 +38,22 @@ describe('POST /schedules/{id}/overrides/ and GET …/overrides/{id}', () => {
     });
   });
 
+  it('resolves an e-mail to whoever holds it now, after the service moved addresses (adv52 r47)', async () => {
+    await withSimulator(baseSeed(), async (sim) => {
+      const carol = sim.state.users.get('usr_carol');
+      const dave = sim.state.users.get('usr_dave');
+      if (!carol || !dave) throw new Error('seed without Carol and Dave');
+      const old = carol.email;
+      carol.email = 'carol.new@example.com';
+      dave.email = old;
+      const res = await call(sim, 'POST', '/schedules/sch_primary/overrides/', {
+        body: overrideBody('2026-03-05T10:00:00Z', '2026-03-05T14:00:00Z', old, 'carol.new@example.com'),
+      });
+      const { override } = OverrideEnvelopeSchema.parse(res.json);
+      expect(override.users.map((u) => u.id)).toEqual(['usr_dave', 'usr_carol']);
+    });
+  });
+
   it('answers 404 for an override asked for under another schedule', async () => {
     const seed = baseSeed();
     seed.schedules.push({ ...seed.schedules[0]!, id: 'sch_other', overrides: [] });

@@ -26,6 +26,7 @@ import { createHeldSnapshot, type HeldSnapshot } from './session-snapshot';
 import { createSessionReminders } from './session-reminders';
 import { createSessionSync, type SessionSync } from './session-sync';
 import type { SessionIdentity } from './session-identity';
+import { clientAsHeld } from './client-as-held';
 import { createWriteStanding, type WriteStanding } from './write-standing';
 import { keptOfWriteWait, writeWaitOfKept, type WriteWait } from './write-wait';
 import type { StateInputs } from './state';
@@ -177,6 +178,14 @@ function inputsOf(
   };
 }
 
+/** The client every write path is given: people held as the sync holds them, me written as the service lists me. */
+const writesClient = (o: AccountSessionOptions, link: SessionSync, standing: WriteStanding) =>
+  clientAsHeld(standing.watched(link.clients.get()?.actions), {
+    rememberedId: () => link.identity.rememberedId(),
+    configured: () => o.settings().email,
+    writeAs: () => link.identity.writeAs(),
+  });
+
 /** The handlers that act on this one service, judged by this account's own state. */
 function handlersOf(
   o: AccountSessionOptions,
@@ -188,7 +197,7 @@ function handlersOf(
 ): SessionHandlers {
   const deps: ActionDeps = {
     clock: o.clock,
-    client: () => standing.watched(link.clients.get()?.actions),
+    client: () => writesClient(o, link, standing),
     settings: o.settings,
     snapshot: { get: held.get, set: held.set },
     refresh: (request) => link.sync.request(request),
@@ -338,7 +347,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     shown: () => ({ snapshot: told(), settings: o.settings(), hasKey: keys.key() !== undefined }),
     recordedMine: reminders.mineKeys,
     keyInKeychain: () => keys.key() !== undefined && keys.storage() === 'keychain',
-    client: () => standing.watched(link.clients.get()?.actions),
+    client: () => writesClient(o, link, standing),
     writable: (scheduleId) => writableNow(link.clients.get()?.actions, held.get(), standing, scheduleId),
     handlers: (context) => (handlers ??= handlersOf(o, held, link, standing, context, lostAnswers)),
     refresh: (request) => sync.request(request),

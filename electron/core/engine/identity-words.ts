@@ -53,3 +53,10 @@ export function tell(o: Speaker, serviceEmail: string, given: Given): void {
     .notify({ id: identityNoticeIds.moved(o.accountId), title, body, target: 'settings', params })
     .catch(() => undefined);
 }
+
+/** A write for me refused (client-as-held.ts): the service moved my user before this run and no read since has said
+ *  under which e-mail it lists me now, so Settings' one may be a colleague's. */
+export function unknownAddress(o: Speaker): string {
+  const s = o.settings();
+  return `Nothing was sent: ${s.accountLabel} listed you under another e-mail than ${s.email.trim()}, and it is not known which one it lists you under now. Update the e-mail in Settings.`;
+}

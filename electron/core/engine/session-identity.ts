@@ -14,7 +14,7 @@ import { afterFirstRead, type RecordSigner } from '../storage/record-key';
 import { absentInSaved, heldAfterEmailChange, identityNoticeIds, withMyEmail } from '../sync/identity';
 import type { IdentityRead } from '../sync/identity';
 import type { HeldSnapshot } from './session-snapshot';
-import { absentNotice, movedMessage, tell, type Given } from './identity-words';
+import { absentNotice, movedMessage, tell, unknownAddress, type Given } from './identity-words';
 
 export function identityFileOf(accountId: AccountId): string {
   return accountId === MAIN_ACCOUNT_ID ? 'identity.json' : `identity-${accountId}.json`;
@@ -39,6 +39,8 @@ export interface SessionIdentity {
   load(saved?: { held: Pick<HeldSnapshot, 'get'>; scheduleIds: readonly string[] }): Promise<void>;
   /** The user my e-mail last resolved to at this account's service; null when none is known. */
   rememberedId(): string | null;
+  /** The address a write names me by (client-as-held.ts): the one the service lists my remembered user under now. */
+  writeAs(): { email: string } | { refused: string };
   /** What a read showed of me: remembered, told, and the problem said or cleared. */
   settled(read: IdentityRead): void;
   notices(): AppState['notices'];
@@ -128,6 +130,12 @@ export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentit
       if (saved) absent = absentInSaved(saved.held.get(), saved.scheduleIds, email, rememberedId());
     },
     rememberedId,
+    writeAs() {
+      // The last read listed my user under `moved`; a move told before this run and not settled by a read since
+      // leaves it unknown: Settings' e-mail may be a colleague's by now, so it is not written.
+      if (moved !== undefined || rememberedId() === null) return { email: moved ?? o.settings().email.trim() };
+      return record?.told === undefined ? { email: o.settings().email.trim() } : { refused: unknownAddress(o) };
+    },
     settled(read) {
       if (read.kind === 'unsettled') return;
       const was = `${moved}|${absent}|${given?.to.name}`;
