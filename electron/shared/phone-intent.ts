@@ -130,9 +130,8 @@ export const AlarmStatusSchema = z.object({
   /** While it waits: its phone alert did not go out, in main's words ("Phone not alerted: could not connect
    *  (ECONNREFUSED); trying again each minute"), said beside its line on every glance (adv49 r33 F1). */
   phone: z.string().optional(),
-  /** The same in fewer words ("Phone not alerted: could not connect (ECONNREFUSED)"), for the tooltip's cut. */
-  phoneShort: z.string().optional(),
-  /** That alert's failure as a value: alarms sharing one are counted on one line at the tooltip's cut. */
+  /** That alert's failure as a value: its fewer words for the tooltip's cut ("Phone not alerted: could not connect
+   *  (ECONNREFUSED)", phoneMissShort) and, alarms sharing one, counted on one line (no second field: first load). */
   phoneMiss: PhoneMissSchema.optional(),
 });
 export type AlarmStatus = z.infer<typeof AlarmStatusSchema>;

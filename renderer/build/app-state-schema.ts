@@ -23,6 +23,12 @@ function unknownKeywords(node: unknown, found: Set<string>): Set<string> {
  */
 const IGNORED = new Set(['$schema', 'additionalProperties', 'default']);
 
+/**
+ * Fields main reads alone (the tray's tooltip), never a view: left out of the renderer's copy, whose checker
+ * tolerates keys it is not told of, as zod does. Each is a byte of the popover's first load (issue 49's budget).
+ */
+const MAIN_ONLY = new Set(['phoneMiss']);
+
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -47,7 +53,12 @@ function compact(node: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(node)) {
     if (IGNORED.has(key)) continue;
-    if (key === 'properties' && isRecord(v)) out[key] = Object.fromEntries(Object.entries(v).map(([k, sub]) => [k, compact(sub)]));
+    if (key === 'properties' && isRecord(v))
+      out[key] = Object.fromEntries(
+        Object.entries(v)
+          .filter(([k]) => !MAIN_ONLY.has(k))
+          .map(([k, sub]) => [k, compact(sub)]),
+      );
     // enum and const hold values, not schemas: kept as they are.
     else out[key] = key === 'enum' || key === 'const' ? v : compact(v);
   }

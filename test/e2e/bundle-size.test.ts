@@ -52,7 +52,11 @@ import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-
 // where they say who is on call (adv49 r30 #2), with the popover's own savedShort and basisAt (95,872 bytes). Raised.
 // 93.8 (96,026 bytes; fix48half): a half swap whose landed side a later change replaced says so once, without its
 // Retry button (adv48 r39 F2); the entry 35,839 of 35,840 (its flag a boolean, not an enum). Raised.
-const ALL_JS_RATCHET_KB = 93.8;
+// 93.95 (96,181 bytes = 93.93 KB; 30 Nov 2026, 19:25): the override form's result says when an earlier request of the same window
+// may still be applied by the service, and the form opens prefilled from that late-landing notice's people (adv48
+// r43, +103 in the forms chunk); the tooltip-only phone failure value left out of the renderer's state check (the
+// first load 35,829). Raised, not cut.
+const ALL_JS_RATCHET_KB = 93.95;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
 // judged in main and carried in the snapshot, so none of its rule loads first).

@@ -117,7 +117,7 @@ function phoneSaid(
   const words = new Map((unsent ?? []).map((u) => [u.key, u.words]));
   const said = <A extends NonNullable<AppState['alarm']>>(a: A): A => {
     const phone = a.ackedAt === null && !a.passedUnrung ? words.get(a.key) : undefined;
-    return phone === undefined ? a : { ...a, phone: phone.said, phoneShort: phone.short, phoneMiss: phone.miss };
+    return phone === undefined ? a : { ...a, phone: phone.said, phoneMiss: phone.miss };
   };
   return { alarm: alarm && said(alarm), ...othersOf(others?.map(said)) };
 }

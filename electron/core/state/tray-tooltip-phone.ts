@@ -9,6 +9,9 @@ import { stillRingCounted, stillRingShortLines, type StillRingTextOptions } from
 
 type Alarm = NonNullable<AppState['alarm']>;
 
+/** An alarm's phone line in fewer words, made from its failure's value (the state carries the value, not the words). */
+const shortOf = (a: Alarm): string | undefined => (a.phoneMiss ? phoneMissShort(a.phoneMiss) : a.phone);
+
 export interface PhoneLines {
   /** Each waiting alarm's phone alert that did not go out (main's words): beside the alarms in every fold. */
   phone: string[];
@@ -18,7 +21,7 @@ export interface PhoneLines {
 
 /** Each waiting alarm's phone line (main's words, whole or `short`), alone and each right under its alarm's line. */
 export function phoneLines(waiting: readonly Alarm[], o: Parameters<typeof alarmLine>[1], short: boolean): PhoneLines {
-  const of = (a: Alarm) => (short ? a.phoneShort : a.phone);
+  const of = (a: Alarm) => (short ? shortOf(a) : a.phone);
   return {
     phone: waiting.flatMap((a) => of(a) ?? []),
     ringingPhone: waiting.flatMap((a) => [alarmLine(a, o), ...(of(a) ?? [])]),
@@ -30,7 +33,7 @@ export function phoneLines(waiting: readonly Alarm[], o: Parameters<typeof alarm
 export function phoneTightLines(waiting: readonly Alarm[]): string[] {
   const groups = new Map<string, Alarm[]>();
   for (const a of waiting) {
-    const said = a.phoneShort ?? a.phone;
+    const said = shortOf(a);
     if (said === undefined) continue;
     const key = a.phoneMiss ? JSON.stringify(a.phoneMiss) : said;
     groups.set(key, [...(groups.get(key) ?? []), a]);
@@ -38,7 +41,7 @@ export function phoneTightLines(waiting: readonly Alarm[]): string[] {
   const lines = [...groups.values()].flatMap(([first, ...more]) => {
     if (!first) return [];
     const miss = first.phoneMiss;
-    return [miss && more.length > 0 ? phoneMissShort(miss, more.length + 1) : (first.phoneShort ?? first.phone ?? '')];
+    return [miss && more.length > 0 ? phoneMissShort(miss, more.length + 1) : (shortOf(first) ?? '')];
   });
   return [...new Set(lines)];
 }

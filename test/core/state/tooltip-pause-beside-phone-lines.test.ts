@@ -38,7 +38,7 @@ const base: World = {
 function withRefusedPhones(s: AppState): AppState {
   const words = unsentWords({ tries: 1, nextMs: NOW + 60_000, atMs: NOW, error: REFUSED }, false);
   const said = (a: NonNullable<AppState['alarm']>) =>
-    a.ringing ? { ...a, phone: words.said, phoneShort: words.short, phoneMiss: words.miss } : a;
+    a.ringing ? { ...a, phone: words.said, phoneMiss: words.miss } : a;
   return { ...s, alarm: s.alarm && said(s.alarm), otherAlarms: (s.otherAlarms ?? []).map(said) };
 }
 
@@ -98,7 +98,7 @@ describe("the pause stays on Windows' tooltip beside repeated phone lines (adv49
     );
     // The first two alarms' alerts may have landed; the last two were refused.
     const un = (a: NonNullable<AppState['alarm']>, i: number) =>
-      i < 2 ? { ...a, phone: unknown.said, phoneShort: unknown.short, phoneMiss: unknown.miss } : a;
+      i < 2 ? { ...a, phone: unknown.said, phoneMiss: unknown.miss } : a;
     const all = [refused.alarm, ...(refused.otherAlarms ?? [])].flatMap((a) => a ?? []).map(un);
     const cut = cutOf({ ...refused, alarm: all[0] ?? null, otherAlarms: all.slice(1) });
     expect(cut).toMatch(PAUSE);
