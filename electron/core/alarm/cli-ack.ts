@@ -7,6 +7,7 @@ import { formatDayTime, formatTime } from '../../shared/format';
 import { alarmStartWords, type AlarmStart } from '../../shared/alarm-text';
 import { serviceKeyOf } from './plan';
 import { serviceSettings } from '../../shared/settings';
+import { sameService } from '../../shared/service-identity';
 import type { FileStore } from '../ports';
 import { loadSnapshot, cacheFileOf } from '../storage/cache';
 import { originOf } from '../storage/cache-origin';
@@ -115,9 +116,9 @@ function unknownText(n: number): string {
   return `Whether ${which} still waits for an answer is unknown: the saved schedule data does not reach now. It was not acknowledged.`;
 }
 
-/** The label of the account an alarm rang through: of the accounts watching its schedule on its service, the one the
- *  app's rule (startRinger: the first neither muted nor paused when it rang) names, as the notification, the tray
- *  and the phone do; the first of them where none rang (or the accounts as saved are unknown). */
+/** The label of the account an alarm is named by: the first of one service's accounts watching its schedule (as
+ *  the tray names it); else the one it rang through, as recorded or by the app's rule (startRinger: the first
+ *  neither muted nor paused when it rang), as its notification did; the first of them where none rang. */
 function accountOfKey(
   key: string,
   r: AlarmRecord,
@@ -128,6 +129,10 @@ function accountOfKey(
   const watching = known.filter(
     (a) => serviceKeyOf(a.settings.baseUrl) === service && a.settings.schedules.some((w) => w.id === scheduleId),
   );
+  // One service added as several accounts: the first names the alarm, as the tray and popover name it (engine/
+  // alarms-status.ts firstOfService: one block, one name, whichever account it rang through; adv47 r40 #2).
+  const head = watching[0]?.settings;
+  if (head && watching.length > 1 && watching.every((a) => sameService(a.settings, head))) return head.accountLabel;
   // The account it rang through, as recorded at the ring (its notification named it), while it is still there.
   const rang = watching.find((a) => r.rungThrough !== undefined && a.settings.accountLabel === r.rungThrough);
   if (rang) return rang.settings.accountLabel;

@@ -2,13 +2,35 @@
 // (alarms.ts).
 import type { AlarmStatus } from '../../shared/phone-intent';
 import type { AlarmRecord, AlarmTarget } from '../alarm/types';
-import { type AlarmsWiring, type AlarmsRun } from './alarms-run';
+import { sameService } from '../../shared/service-identity';
+import { type AlarmAccount, type AlarmsWiring, type AlarmsRun } from './alarms-run';
 import { targetsNow } from './alarms-plan';
 import { waitsForAnswer } from '../alarm/waiting';
+
+/** One service added as several accounts, each watching the start's schedule: the first of them in the settings'
+ *  order names its alarm, as it names the block on the now-line, "my state" and the menu (schedulesToldElsewhere:
+ *  the first account tells a shared schedule's state whatever its pause or mute). The ring itself comes through
+ *  whichever account tells then, and readiness says so ("it rings through Team"); naming the alarm by the ringer
+ *  put "On call: Work · Ops" beside "Shift-start alarm (Team · Ops, …)" on one tooltip while Work was paused (adv47
+ *  r40 #2). Undefined where the accounts naming it are not all one service (then as before). */
+function firstOfService(accounts: readonly AlarmAccount[], r: AlarmsRun, key: string): string | undefined {
+  const t = r.seen.get(key)?.target;
+  const naming = accounts.filter(
+    (x) => r.planned.get(`${x.settings.accountId}`)?.targets.some((p) => p.key === key) === true,
+  );
+  const self = naming[0]?.settings;
+  if (t === undefined || self === undefined || naming.some((x) => !sameService(x.settings, self))) return undefined;
+  const watching = accounts.filter(
+    (x) => sameService(x.settings, self) && x.settings.schedules.some((s) => s.id === t.scheduleId),
+  );
+  return watching.length > 1 ? watching[0]?.name : undefined;
+}
 
 export function accountNow(w: AlarmsWiring, r: AlarmsRun, key: string): { accountName?: string } {
   const accounts = w.accounts();
   if (accounts.length < 2) return {};
+  const first = firstOfService(accounts, r, key);
+  if (first !== undefined) return { accountName: first };
   // One that rang is named by the account it rang through, as its notification did (a mute since changes nothing).
   const through = r.store?.get(key)?.rungThrough;
   if (through !== undefined && accounts.some((x) => x.name === through)) return { accountName: through };
