@@ -79,12 +79,12 @@ async function startShell(demo: DemoSession | undefined) {
   const openExternal = createExternalOpener({ shell, serviceBaseUrl, releasePages: updates.releasePages });
   const context: Context = { platform, paths, demo, windows, updates, openExternal, zone, alarms };
   const tray = buildTray(context, engine);
-  const problems = shellProblems(tray.controller, () => follow(engine.getState()));
-  const unregisterIpc = registerHandlers(engine, context, tray.bounds, problems);
+  const problems = shellProblems(tray.controller, engine);
+  const unregisterIpc = registerHandlers(engine, context, tray.bounds, problems.shortcut);
   const follower = settingsFollower(context, problems.setShortcut, problems.setLogin);
   let started = false;
   const follow = (engineState: AppState): void => {
-    const state = problems.withLogin(updates.withNotice(engineState));
+    const state = updates.withNotice(engineState);
     tray.controller.update(state);
     windows.push('state:changed', state);
     popoverPage.shown(state, zone, windows.hasStatus());

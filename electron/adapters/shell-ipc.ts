@@ -2,7 +2,6 @@
 import { app, ipcMain } from 'electron';
 import type { IpcMainInvokeEvent, Rectangle } from 'electron';
 import type { Engine } from '../core/engine/types';
-import type { AppState } from '../shared/view-state';
 import { copyAskCover, copySubscribeLink, copySummary } from './tray-commands';
 import { relaunchArgs } from './demo';
 import { registerIpc, type SenderInfo } from './ipc';
@@ -26,7 +25,7 @@ export function registerHandlers(
   engine: Engine,
   { windows, updates, openExternal, alarms }: Context,
   trayBounds: () => Rectangle | undefined,
-  problems: { shortcut: () => string | undefined; withLogin: (state: AppState) => AppState },
+  shortcutProblem: () => string | undefined,
 ): () => void {
   return registerIpc({
     ipcMain,
@@ -40,7 +39,7 @@ export function registerHandlers(
     handlers: {
       ...engine.handlers,
       ...alarmHandlers(engine, alarms, log),
-      'state:get': async () => ({ ok: true, value: problems.withLogin(updates.withNotice(engine.getState())) }),
+      'state:get': async () => ({ ok: true, value: updates.withNotice(engine.getState()) }),
       'window:open': async (r) => (windows.open(r.view, r.params, trayBounds()), { ok: true, value: null }),
       'window:close': async (_r, event) => (windows.closeFor(event.sender.id), { ok: true, value: null }),
       'external:open': (r) => openExternal(r.url),
@@ -50,7 +49,7 @@ export function registerHandlers(
       'app:mode': async (r) => (switchMode(r.mode), { ok: true, value: null }),
       'shortcut:status': async (r) => ({
         ok: true,
-        value: shortcutStatus(problems.shortcut(), r, process.platform === 'darwin'),
+        value: shortcutStatus(shortcutProblem(), r, process.platform === 'darwin'),
       }),
     },
   });

@@ -7,8 +7,6 @@ import { systemClock } from './clock';
 import { createTrayController } from './tray';
 import { DISPLAY_LOCALE } from '../shared/format';
 import type { Context } from './shell-context';
-import type { AppState } from '../shared/view-state';
-import { withLoginReadback } from '../core/readiness/login-readback';
 
 export function buildTray({ platform, paths, windows, updates, openExternal, zone }: Context, engine: Engine) {
   let bounds: Rectangle | undefined;
@@ -36,22 +34,18 @@ export function buildTray({ platform, paths, windows, updates, openExternal, zon
 }
 
 /** What the tray menu says went wrong with the global shortcut or the login item (the OS's read-back on macOS). The
- *  shortcut's is also answered to Settings through shortcut:status; the login item's is readiness' too (`withLogin`,
- *  applied to every state shown), and `changed` has it shown again. */
-export function shellProblems(tray: ReturnType<typeof createTrayController>, changed: () => void) {
+ *  shortcut's is also answered to Settings through shortcut:status; the login item's is told to the engine, whose
+ *  readiness judges Start at login from it (the tray leaves it out where the readiness line says it). */
+export function shellProblems(tray: ReturnType<typeof createTrayController>, engine: Pick<Engine, 'loginProblem'>) {
   let shortcutProblem: string | undefined;
-  let loginProblem: string | undefined;
   return {
-    withLogin: (state: AppState): AppState => withLoginReadback(state, loginProblem),
     shortcut: () => shortcutProblem,
     setShortcut: (problem: string | undefined) => {
       shortcutProblem = problem;
       tray.setShortcutProblem(problem);
     },
     setLogin: (problem: string | undefined) => {
-      if (problem === loginProblem) return;
-      loginProblem = problem;
-      changed();
+      engine.loginProblem(problem);
       tray.setLoginProblem(problem);
     },
   };

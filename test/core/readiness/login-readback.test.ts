@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyStartAtLogin } from '../../../electron/adapters/autostart';
 import { DESKTOP_PLATFORMS, platformTraits } from '../../../electron/core/platform/desktop-platform';
-import { withLoginReadback } from '../../../electron/core/readiness/login-readback';
 import { buildTrayMenu } from '../../../electron/core/state/tray-menu';
 import type { TrayMenuItem } from '../../../electron/core/state/tray-items';
 import { readinessLine } from '../../../electron/shared/readiness-text';
@@ -44,23 +43,26 @@ async function osRefusal(platform: (typeof DESKTOP_PLATFORMS)[number]): Promise<
 const leaves = (items: readonly TrayMenuItem[]): TrayMenuItem[] =>
   items.flatMap((i) => (i.type === 'submenu' ? leaves(i.items) : [i]));
 
-async function startedState(): Promise<{ state: AppState; now: number }> {
+/** The real engine 3 h before my shift, Start at login on, told what the OS said as the shell tells it. */
+async function startedState(loginProblem: string): Promise<{ state: AppState; now: number; before: AppState }> {
   const h = await createHarness({ startMs: MY_START - 3 * 3_600_000, seed: opsSeed, files: 'fs' });
   await seedSettings(h, { email: ME, scheduleIds: [OPS_ID], startAtLogin: true });
   const engine = h.engine();
   await engine.start();
   await h.clock.advance(5000);
-  return { state: engine.getState(), now: h.clock.now() };
+  const before = engine.getState();
+  engine.loginProblem(loginProblem);
+  await h.clock.advance(0);
+  return { state: engine.getState(), now: h.clock.now(), before };
 }
 
 describe('Start at login the OS did not take', () => {
   for (const platform of DESKTOP_PLATFORMS)
     it(`${platform}: readiness is not ready, said once, and the item opens Settings at Start at login`, async () => {
       const loginProblem = await osRefusal(platform);
-      const { state: engineState, now } = await startedState();
-      // The engine judges from the setting alone; the shell corrects it with the OS's word before showing it.
-      expect(engineState.me.readiness?.checks.find((c) => c.id === 'autostart')?.result).toBe('ok');
-      const state = withLoginReadback(engineState, loginProblem);
+      const { state, now, before } = await startedState(loginProblem);
+      // Until the OS answers, the setting is all there is.
+      expect(before.me.readiness?.checks.find((c) => c.id === 'autostart')?.result).toBe('ok');
       const auto = state.me.readiness?.checks.find((c) => c.id === 'autostart');
       expect(auto).toMatchObject({ result: 'problem', message: loginProblem, action: 'settings' });
       expect(auto?.label).toBe('Open Start at login in Settings');
@@ -79,8 +81,8 @@ describe('Start at login the OS did not take', () => {
 
   it('with no shift to be ready for, the tray item alone says it, and opens Settings at Start at login', async () => {
     const loginProblem = await osRefusal('linux');
-    const { state, now } = await startedState();
-    const noShift = withLoginReadback({ ...state, me: { ...state.me, readiness: null } }, loginProblem);
+    const { state, now } = await startedState(loginProblem);
+    const noShift = { ...state, me: { ...state.me, readiness: null } };
     const saying = leaves(buildTrayMenu(noShift, now, ZONE, { loginProblem })).filter(
       (m) => 'label' in m && m.label.includes(loginProblem),
     );
