@@ -384,6 +384,15 @@ export function createEngine(options: EngineOptions): Engine {
     signer: signerOf(c.clock, options.serveCalendarFeed !== false, options.secrets, storage),
     keyCheck: () => checkRecordKey(options.secrets, storage.report),
   });
+  return withLoginProblem(surface, login, keeper);
+}
+
+/** The engine told what the OS answered of Start at login: readiness is derived again with it. */
+function withLoginProblem(
+  surface: Omit<Engine, 'loginProblem'>,
+  login: { problem?: string },
+  keeper: StateKeeper,
+): Engine {
   return {
     ...surface,
     loginProblem(problem) {
