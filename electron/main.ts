@@ -79,7 +79,7 @@ async function startShell(demo: DemoSession | undefined) {
   const openExternal = createExternalOpener({ shell, serviceBaseUrl, releasePages: updates.releasePages });
   const context: Context = { platform, paths, demo, windows, updates, openExternal, zone, alarms };
   const tray = buildTray(context, engine);
-  const problems = shellProblems(tray.controller);
+  const problems = shellProblems(tray.controller, engine);
   const unregisterIpc = registerHandlers(engine, context, tray.bounds, problems.shortcut);
   const follower = settingsFollower(context, problems.setShortcut, problems.setLogin);
   let started = false;

@@ -34,8 +34,9 @@ export function buildTray({ platform, paths, windows, updates, openExternal, zon
 }
 
 /** What the tray menu says went wrong with the global shortcut or the login item (the OS's read-back on macOS). The
- *  shortcut's is also answered to Settings through shortcut:status. */
-export function shellProblems(tray: ReturnType<typeof createTrayController>) {
+ *  shortcut's is also answered to Settings through shortcut:status; the login item's is told to the engine, whose
+ *  readiness judges Start at login from it (the tray leaves it out where the readiness line says it). */
+export function shellProblems(tray: ReturnType<typeof createTrayController>, engine: Pick<Engine, 'loginProblem'>) {
   let shortcutProblem: string | undefined;
   return {
     shortcut: () => shortcutProblem,
@@ -43,6 +44,9 @@ export function shellProblems(tray: ReturnType<typeof createTrayController>) {
       shortcutProblem = problem;
       tray.setShortcutProblem(problem);
     },
-    setLogin: (problem: string | undefined) => tray.setLoginProblem(problem),
+    setLogin: (problem: string | undefined) => {
+      engine.loginProblem(problem);
+      tray.setLoginProblem(problem);
+    },
   };
 }

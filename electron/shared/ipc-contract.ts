@@ -97,7 +97,15 @@ export type ViewName = z.infer<typeof ViewNameSchema>;
 
 const None = z.null();
 
-const FIX_SECTIONS: readonly SettingsFixSection[] = ['phone', 'reminders', 'silence', 'shortcut', 'email', 'schedules'];
+const FIX_SECTIONS: readonly SettingsFixSection[] = [
+  'phone',
+  'reminders',
+  'silence',
+  'shortcut',
+  'login',
+  'email',
+  'schedules',
+];
 
 /** A view to show and its parameters (a schedule id, a window…), bounded in size and number. */
 const ViewRequestSchema = z.object({

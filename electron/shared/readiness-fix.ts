@@ -5,9 +5,9 @@ import { ownSilence, type SilenceFields } from './own-silence';
 import type { Readiness, ReadinessCheck } from './view-me';
 
 /** The parts of Settings a fix opens at: Phone; a schedule's reminder choice; a service's mute and pause; the
- *  global shortcut (another app holds it); a service's "My e-mail" (it names no one there, or my user moved); a
+ *  global shortcut (another app holds it); Start at login (the OS did not take it); a service's "My e-mail" (it names no one there, or my user moved); a
  *  service's watched schedule the service doesn't have (its row). */
-export type SettingsFixSection = 'phone' | 'reminders' | 'silence' | 'shortcut' | 'email' | 'schedules';
+export type SettingsFixSection = 'phone' | 'reminders' | 'silence' | 'shortcut' | 'login' | 'email' | 'schedules';
 
 export interface SettingsFixPlace {
   account?: Readiness['shift']['accountId'];
@@ -27,6 +27,8 @@ export interface FixWorld {
 export function readinessFixPlace(r: Readiness, check: ReadinessCheck, world: FixWorld): SettingsFixPlace {
   const account = r.shift.accountId;
   if (check.id === 'phone') return { section: 'phone' };
+  // Start at login is the app's, no account's: its switch under General (setting it again retries).
+  if (check.id === 'autostart') return { section: 'login' };
   if (check.id !== 'reminders' && check.id !== 'alarm') return { account };
   const saved = world.settings.accounts.find((a) => a.id === account);
   if (saved && ownSilence(saved, Date.parse(r.shift.start))) return { account, section: 'silence' };

@@ -125,7 +125,7 @@ async function guard<T extends { ok: boolean }>(
   }
 }
 
-export function engineSurface(p: EngineParts): Engine {
+export function engineSurface(p: EngineParts): Omit<Engine, 'loginProblem'> {
   let lifecycle: 'new' | 'started' | 'stopped' = 'new';
   const { sessions, keeper, readiness, feed } = p;
 

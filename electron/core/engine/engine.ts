@@ -37,6 +37,7 @@ import { engineSurface } from './engine-lifecycle';
 import type { Engine, EngineOptions } from './types';
 import { createAlarmParts, type AlarmParts } from './alarm-parts';
 import { ALARMS_FILE } from '../alarm/alarm-records';
+import { withLoginReadback } from '../readiness/login-readback';
 
 const ignore = (): void => undefined;
 
@@ -126,6 +127,7 @@ function viewOf(
   alarm: { parts?: AlarmParts },
   halfSwaps: HalfSwaps,
   away: { status?: () => HandoffStatus },
+  login: { problem?: string },
 ): { keeper: StateKeeper; readiness: ReadinessWatch } {
   const { storage, settings, sessions, feed } = parts;
   let notificationHealth: NotificationHealthResult | undefined;
@@ -140,7 +142,10 @@ function viewOf(
     localZone: c.localZone,
     decorate: (state, nowMs, health) =>
       withHalfHandoff(
-        halfSwaps.decorate(alarm.parts?.decorate(state, nowMs, health) ?? state, nowMs),
+        withLoginReadback(
+          halfSwaps.decorate(alarm.parts?.decorate(state, nowMs, health) ?? state, nowMs),
+          login.problem,
+        ),
         away.status?.(),
         nowMs,
       ),
@@ -341,6 +346,7 @@ export function createEngine(options: EngineOptions): Engine {
   const fired: { store?: FiredStore } = {};
   const halfSwaps = createHalfSwaps(() => hooks.changed(), c.clock);
   const away: { status?: () => HandoffStatus } = {};
+  const login: { problem?: string } = {};
   const { keeper, readiness } = viewOf(
     c,
     options,
@@ -349,6 +355,7 @@ export function createEngine(options: EngineOptions): Engine {
     alarm,
     halfSwaps,
     away,
+    login,
   );
   shown.keeper = keeper;
   const alarms = (alarm.parts = alarmPartsOf(c, options, storage, settings, sessions, keeper));
@@ -358,7 +365,7 @@ export function createEngine(options: EngineOptions): Engine {
   const { handlers, handoff } = handlersOf(c, options, keeper, settings, sessions, halfSwaps, storage.report);
   away.status = () => handoff.status();
   const { log } = c;
-  return engineSurface({
+  const surface = engineSurface({
     clock,
     log,
     overrides,
@@ -377,4 +384,22 @@ export function createEngine(options: EngineOptions): Engine {
     signer: signerOf(c.clock, options.serveCalendarFeed !== false, options.secrets, storage),
     keyCheck: () => checkRecordKey(options.secrets, storage.report),
   });
+  return withLoginProblem(surface, login, keeper);
+}
+
+/** The engine told what the OS answered of Start at login: readiness is derived again with it. */
+function withLoginProblem(
+  surface: Omit<Engine, 'loginProblem'>,
+  login: { problem?: string },
+  keeper: StateKeeper,
+): Engine {
+  return {
+    ...surface,
+    loginProblem(problem) {
+      if (problem === login.problem) return;
+      if (problem === undefined) delete login.problem;
+      else login.problem = problem;
+      keeper.update();
+    },
+  };
 }

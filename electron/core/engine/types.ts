@@ -94,6 +94,9 @@ export interface Engine {
   network(online: boolean): void;
   /** The status popover was shown: the readiness check runs again if my next shift is within a day. */
   popoverOpened(): void;
+  /** Why Start at login is not what Settings asks, as the OS answered the shell (undefined: it took): readiness'
+   *  autostart check is judged from it, not from the setting alone (adv49 r35 F1). */
+  loginProblem(problem: string | undefined): void;
   /** A system notification failed, or was shown after one failed: readiness asks the platform again at once. */
   notificationsChanged(): void;
   /** Resolves when the readiness checks started so far have their answer in the state (`status` waits for it). */

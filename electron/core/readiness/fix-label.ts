@@ -16,6 +16,7 @@ export function fixLabelOf(check: ReadinessCheck): string | undefined {
   if (!check.action) return undefined;
   if (check.action !== 'settings') return LABELS[check.action];
   if (check.id === 'schedule') return 'Remove or replace it in Settings';
+  if (check.id === 'autostart') return 'Open Start at login in Settings';
   return check.id === 'key' ? 'Enter a new key' : 'Open reminder settings';
 }
 

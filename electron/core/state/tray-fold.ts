@@ -5,6 +5,7 @@
 import type { AppState } from '../../shared/view-state';
 import { accountsNeedingSetup } from '../../shared/accounts';
 import { halfSwapLine } from '../../shared/half-swap-text';
+import { keySaidApart } from '../../shared/readiness-text';
 import type { Fmt } from './tray-sections';
 import { emailFixItems, opensOwnSetup, problemItems, setupProblemItems } from './tray-problem-items';
 import type { TrayLeafItem, TrayMenuItem } from './tray-items';
@@ -38,10 +39,25 @@ export function headItems(
       enabled: true,
       params: { section: 'shortcut' },
     });
-  // macOS keeps the login item waiting for approval: the fix is the user's, in System Settings (the label says where).
-  if (extras.loginProblem) rest.push({ type: 'label', label: extras.loginProblem });
+  // Start at login the OS did not take: its switch in Settings (setting it again retries; on macOS the words say where
+  // to approve it). Said once: not here when my readiness line already says it, with the same fix (adv49 r35 F1).
+  if (extras.loginProblem && !readinessSays(state, extras.loginProblem, problem !== undefined))
+    rest.push({
+      type: 'action',
+      label: extras.loginProblem,
+      action: 'open-settings',
+      enabled: true,
+      params: { section: 'login' },
+    });
   // An e-mail that names no one (or my user moved) is the account's problem: with its sync problems, fix and all.
   return { sync: [...problemItems(state, problem, f), ...emailFixItems(state)], rest: [...rest, ...setupItems(state)] };
+}
+
+/** Whether my readiness line (as myStateLines shows it: a rejected key said apart under a sync problem) names
+ *  `message` as its problem. */
+function readinessSays(state: AppState, message: string, problemShown: boolean): boolean {
+  const r = problemShown ? keySaidApart(state.me.readiness) : state.me.readiness;
+  return r?.checks.find((c) => c.result === 'problem')?.message === message;
 }
 
 /** The first problem stays; the others (each with its fix) are one "n more problems" submenu. Submenus (the phone

@@ -44,8 +44,8 @@ export function landAt(node: HTMLElement, params: Record<string, string>): void 
     return form?.focus({ preventScroll: true });
   }
   const target =
-    section === 'shortcut'
-      ? node.querySelector<HTMLElement>('[data-fix="shortcut"] input')
+    section === 'shortcut' || section === 'login'
+      ? node.querySelector<HTMLElement>(`[data-fix="${section}"] input`)
       : section === 'email'
         ? emailField(node, account)
         : section === 'reminders'
