@@ -14,7 +14,7 @@ import { MAIN_ACCOUNT_ID } from '../../shared/accounts';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import type { RecordSigner } from '../storage/record-key';
-import { createWaitsFile } from '../storage/waits-file';
+import { createWaitsFile, type WaitsFileSpec } from '../storage/waits-file';
 import { MAX_RETRY_AFTER_MS } from '../sync/memory';
 import { scheduleOfKey, WAIT_KEY_PATTERN } from '../sync/kept-waits';
 import { DAY_MS, HOUR_MS } from '../../shared/time';
@@ -61,6 +61,40 @@ function boundOf(key: string): number {
   return key.startsWith('retry/') ? RETRY_KEPT_MAX_MS : MAX_RETRY_AFTER_MS;
 }
 
+/** The file's spec: each entry held to when it was kept and the schedules watched now; the whole file to the
+ *  service it was written for (its `origin` stamp, as the cache's: undefined when it has none). */
+function specOf(
+  accountId: AccountId,
+  r: { watched: () => ReadonlySet<string>; here: () => CacheOrigin; stamp: (x: CacheOrigin | undefined) => void },
+  stamp: () => CacheOrigin | undefined,
+): WaitsFileSpec {
+  return {
+    file: serviceWaitsFileOf(accountId),
+    noticeId: `service-waits-${accountId}`,
+    what: "the on-call service's saved waits",
+    keyPattern: WAIT_KEY_PATTERN,
+    stamp: 'at',
+    side: {
+      field: 'origin',
+      schema: CacheOriginSchema,
+      write: r.here,
+      read: (value) => {
+        const read = CacheOriginSchema.safeParse(value);
+        r.stamp(read.success ? read.data : undefined);
+      },
+    },
+    problem: (key, ms, nowMs, all) => {
+      const whose = stamp();
+      if (whose !== undefined && !sameOrigin(whose, r.here())) return OTHER_SERVICE;
+      const at = all.at;
+      if (at === undefined || at > nowMs) return 'a wait kept at a time still to come (the clock was set back)';
+      if (ms > at + boundOf(key)) return 'a wait longer than the app keeps';
+      const id = scheduleOfKey(key);
+      return id !== undefined && !r.watched().has(id) ? 'a wait for a schedule the account does not watch' : undefined;
+    },
+  };
+}
+
 export function createSessionWaits(o: {
   accountId: AccountId;
   files: FileStore;
@@ -77,33 +111,11 @@ export function createSessionWaits(o: {
   const here = () => originOf(o.settings());
   // The pass's entries and a write's, kept apart and saved together (one file per account).
   let [pass, writes] = [new Map<string, number>(), new Map<string, number>()];
+  const read = { watched: () => watched, here, stamp: (x: CacheOrigin | undefined) => (stamp = x) };
   const file = createWaitsFile(
     o.files,
     o.clock,
-    {
-      file: serviceWaitsFileOf(o.accountId),
-      noticeId: `service-waits-${o.accountId}`,
-      what: "the on-call service's saved waits",
-      keyPattern: WAIT_KEY_PATTERN,
-      stamp: 'at',
-      side: {
-        field: 'origin',
-        schema: CacheOriginSchema,
-        write: here,
-        read: (value) => {
-          const read = CacheOriginSchema.safeParse(value);
-          stamp = read.success ? read.data : undefined;
-        },
-      },
-      problem: (key, ms, nowMs, all) => {
-        if (stamp !== undefined && !sameOrigin(stamp, here())) return OTHER_SERVICE;
-        const at = all.at;
-        if (at === undefined || at > nowMs) return 'a wait kept at a time still to come (the clock was set back)';
-        if (ms > at + boundOf(key)) return 'a wait longer than the app keeps';
-        const id = scheduleOfKey(key);
-        return id !== undefined && !watched.has(id) ? 'a wait for a schedule the account does not watch' : undefined;
-      },
-    },
+    specOf(o.accountId, read, () => stamp),
     o.signer ?? (() => Promise.resolve(undefined)),
   );
   const save = () => {
