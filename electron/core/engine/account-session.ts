@@ -236,6 +236,8 @@ function settingsChangedOf(
   const { keys, sync } = link;
   return async (before, after) => {
     identity.emailChanged(held, before.email, after.email);
+    // Before the loop's reset: the old service's waits, the writes' too, are not kept for the new one (adv52 r48 #1).
+    link.waits.moved(before);
     if (before.baseUrl !== after.baseUrl) {
       // Another service: its key is another keychain entry, and nothing learned from the old one applies.
       await keys.load();

@@ -9,6 +9,7 @@ import { RECORD_KEY_ACCOUNT, signerOf } from '../../../electron/core/storage/rec
 import { serviceWaitsFileOf } from '../../../electron/core/engine/session-waits';
 import { parseAccountId } from '../../../electron/shared/accounts';
 import { trayTooltip } from '../../../electron/core/state/tray-menu';
+import { originOf } from '../../../electron/core/storage/cache-origin';
 import { twoServices } from './support/two-services';
 
 const MIN = 60_000;
@@ -16,8 +17,9 @@ const YEAR = 365 * 24 * 60 * MIN;
 const ZONE = 'Europe/Berlin';
 const START = Date.parse('2026-03-05T10:00:00Z');
 
-/** Restarts the app with Acme's waits file as `waits(nowMs)` makes it (signed, or `raw` text as is). */
-async function restartedWith(waits: (nowMs: number) => Record<string, number> | string) {
+/** Restarts the app with Acme's waits file as `waits(nowMs)` makes it (signed and stamped with Acme's service as the
+ *  app writes it, unless `unstamped`: the app's older format; or `raw` text as is). */
+async function restartedWith(waits: (nowMs: number) => Record<string, number> | string, unstamped = false) {
   let clk: () => number = Date.now;
   const w = await twoServices(START, undefined, { alarms: false, client: { now: () => clk() } });
   clk = () => w.harness.clock.now();
@@ -32,7 +34,9 @@ async function restartedWith(waits: (nowMs: number) => Record<string, number> | 
   const key = stored === undefined ? undefined : signerOf(Buffer.from(stored, 'base64'), false);
   const signed = (m: Record<string, number>) =>
     Object.fromEntries(Object.entries(m).map(([k, ms]) => [k, key?.sign(file, k, ms) ?? ''] as const));
-  const text = typeof made === 'string' ? made : JSON.stringify({ version: 1, waits: made, macs: signed(made) });
+  const origin = unstamped ? {} : { origin: originOf({ baseUrl: w.acme.url, email: 'erin@example.com' }) };
+  const text =
+    typeof made === 'string' ? made : JSON.stringify({ version: 1, waits: made, macs: signed(made), ...origin });
   await w.harness.files.writeAtomic(file, text);
   w.acme.requests.clear();
   const e2 = w.harness.engine({ alarms: false, client: { now: () => clk() } });
@@ -90,6 +94,18 @@ describe("the on-call service's saved waits read back", () => {
     expect(r.said()).toHaveLength(1);
     expect(await r.backups()).toHaveLength(1);
     expect(r.sent()).toBeGreaterThan(0);
+    await r.e2.stop();
+  }, 60_000);
+
+  it("a file of the app's older format (no service stamp) is let go without a word: whose service asked is unknown", async () => {
+    const r = await restartedWith(
+      (now) => ({ at: now - MIN, service: now + 10 * MIN, 'hold/sch:sch_primary': now + 10 * MIN }),
+      true,
+    );
+    expect(r.said()).toEqual([]);
+    expect(await r.backups()).toEqual([]);
+    expect(r.sent()).toBeGreaterThan(0);
+    expect(r.acmeLine()).not.toContain('asked to wait');
     await r.e2.stop();
   }, 60_000);
 });
