@@ -48,8 +48,10 @@ const laterOwn = (s: Snapshot, o: CreatedOverride): CreatedOverride[] =>
   );
 
 /** Marks each watched write the fresh shifts now show as seen (so it is said once, never again) and returns those
- *  that landed after a later own write over their window: the news to tell. */
-export function lateLandings(s: Snapshot, nowMs: number): { snapshot: Snapshot; landed: LateLanding[] } {
+ *  that landed after a later own write over their window: the news to tell. The later writes are the service's
+ *  (`service`: `s` with every account's records of it), whichever key wrote them (adv48 r44 #1); the watched ones
+ *  are `s`'s own, so each is marked and told by the account that wrote it, once. */
+export function lateLandings(s: Snapshot, nowMs: number, service = s): { snapshot: Snapshot; landed: LateLanding[] } {
   const landed: LateLanding[] = [];
   const mayLand = s.mayLand?.map((o) => {
     if (watchedOver(s, o.scheduleId, Date.parse(o.start), Date.parse(o.end), nowMs).indexOf(o) < 0) return o;
@@ -57,7 +59,7 @@ export function lateLandings(s: Snapshot, nowMs: number): { snapshot: Snapshot; 
     if (!heldAtEdges(shifts, Date.parse(o.start), Date.parse(o.end), o.covering ?? [])) return o;
     // Shown over a later own write of other people: only this write can have put its people back there. A later
     // write of the same people shows the same, so nothing tells whether this one landed too: said nowhere.
-    const over = laterOwn(s, o).find((c) => people(c.covering) !== people(o.covering));
+    const over = laterOwn(service, o).find((c) => people(c.covering) !== people(o.covering));
     if (over) landed.push({ write: o, over });
     return { ...o, lateSeen: true as const };
   });
