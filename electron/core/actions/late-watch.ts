@@ -17,7 +17,7 @@ export function stillWatched(
   const nowMs = deps.clock.now();
   // Written through either account of the service, the earlier write is the same claim (adv48 r44 #1).
   const snap = deps.snapshot.get();
-  return watchedOver(deps.serviceWrites?.(snap) ?? snap, plan.scheduleId, plan.startMs, plan.endMs, nowMs).filter(
+  return watchedOver(deps.serviceWrites?.(snap) ?? snap, plan.scheduleId, plan.startMs, plan.endMs, nowMs, true).filter(
     (o) => settleLeftMs(deps.clock, Date.parse(o.createdAt)) === 0,
   );
 }

@@ -16,14 +16,23 @@ const people = (emails: readonly string[] | undefined): string =>
 const overlaps = (o: Pick<CreatedOverride, 'start' | 'end'>, startMs: number, endMs: number): boolean =>
   Date.parse(o.start) < endMs && Date.parse(o.end) > startMs;
 
-/** The may-land records still watched on `scheduleId` over [startMs, endMs): not yet seen, not read back unconfirmed
- *  from a file (a claim until a read checks it), window not over, answered less than a day ago. */
-export function watchedOver(s: Snapshot, scheduleId: string, startMs: number, endMs: number, nowMs: number) {
+/** The may-land records still watched on `scheduleId` over [startMs, endMs): not yet seen, window not over, answered
+ *  less than a day ago; and, unless `claims`, not read back unconfirmed from a file (a claim until a read checks it:
+ *  the landing is told only of a checked record). "May still be applied" is the same claim either way, so the note
+ *  takes the claims too (adv48 r44 #3: after a restart the note was lost). */
+export function watchedOver(
+  s: Snapshot,
+  scheduleId: string,
+  startMs: number,
+  endMs: number,
+  nowMs: number,
+  claims = false,
+) {
   return (s.mayLand ?? []).filter(
     (o) =>
       o.scheduleId === scheduleId &&
       o.lateSeen === undefined &&
-      o.unconfirmed === undefined &&
+      (claims || o.unconfirmed === undefined) &&
       o.covering !== undefined &&
       Date.parse(o.end) > nowMs &&
       nowMs - Date.parse(o.createdAt) < WATCH_LATE_MS &&
