@@ -7,6 +7,7 @@ import type { Failure } from '../../shared/failure';
 import type { ServiceSettings } from '../../shared/settings';
 import type { Person } from '../../shared/view-state';
 import type { Clock } from '../ports';
+import type { Snapshot } from '../model/snapshot';
 import type { RefreshAnswer, RefreshRequest, SnapshotAccess } from '../sync/loop';
 import type { ServiceWait } from '../state/wait-words';
 
@@ -29,6 +30,8 @@ export interface ActionDeps {
   serviceWait?: () => ServiceWait | undefined;
   /** The account this acts for: a coverage request's ref names the account whose key listed it. */
   accountId?: string;
+  /** The snapshot with the own-write records of every account of its service (state/service-writes.ts). */
+  serviceWrites?: (snap: Snapshot) => Snapshot;
 }
 
 export type { Failure } from '../../shared/failure';

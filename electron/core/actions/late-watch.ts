@@ -10,9 +10,14 @@ import type { PlannedOverride } from './override-window';
 import type { Clock } from '../ports';
 
 /** The app's own may-land writes over the plan's window whose settle is over (inside it, the wait rule holds). */
-export function stillWatched(deps: { snapshot: { get: () => Snapshot }; clock: Clock }, plan: PlannedOverride) {
+export function stillWatched(
+  deps: { snapshot: { get: () => Snapshot }; clock: Clock; serviceWrites?: (snap: Snapshot) => Snapshot },
+  plan: PlannedOverride,
+) {
   const nowMs = deps.clock.now();
-  return watchedOver(deps.snapshot.get(), plan.scheduleId, plan.startMs, plan.endMs, nowMs).filter(
+  // Written through either account of the service, the earlier write is the same claim (adv48 r44 #1).
+  const snap = deps.snapshot.get();
+  return watchedOver(deps.serviceWrites?.(snap) ?? snap, plan.scheduleId, plan.startMs, plan.endMs, nowMs, true).filter(
     (o) => settleLeftMs(deps.clock, Date.parse(o.createdAt)) === 0,
   );
 }

@@ -70,7 +70,8 @@ export function serviceWaitOf(sync: Pick<SyncLoop, 'serviceWaitUntilMs' | 'servi
 }
 
 export function sessionHandlers(parts: HandlerParts): SessionHandlers {
-  const { deps } = parts;
+  // The late-own watch and the write records are the service's, whichever of its keys wrote (adv48 r44 #1).
+  const deps = parts.serviceWrites ? { ...parts.deps, serviceWrites: parts.serviceWrites } : parts.deps;
   // One creator for quick overrides and take-overs alike, so an identical create in flight is sent once.
   const create = overrideCreator(deps, parts.lostAnswers, parts.doubtPool);
   const takeOverDeps: TakeOverDeps = {

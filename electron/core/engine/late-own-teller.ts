@@ -17,6 +17,8 @@ export interface LateTellerOptions {
   localZone: () => string;
   settings: () => { email: string };
   log: (message: string) => void;
+  /** The snapshot with every account of the service's own-write records (state/service-writes.ts). */
+  serviceWrites?: (snap: Snapshot) => Snapshot;
 }
 
 /** "The service applied your earlier request late: Bob Stone now covers Tue 11:00 – 15:00 (…), over Carol Lee, …". */
@@ -52,7 +54,7 @@ function noticeOf(s: Snapshot, l: LateLanding, at: At): NotificationRequest {
 export function createLateTeller(o: LateTellerOptions): (next: Snapshot) => Snapshot {
   const notifier = scopedNotifier(o.notifier, o.accountId, o.notificationLabel);
   return (next) => {
-    const { snapshot, landed } = lateLandings(next, o.clock.now());
+    const { snapshot, landed } = lateLandings(next, o.clock.now(), o.serviceWrites?.(next) ?? next);
     const at = { nowMs: o.clock.now(), localZone: o.localZone(), me: o.settings().email };
     for (const l of landed) {
       const notice = noticeOf(snapshot, l, at);

@@ -11,6 +11,7 @@ import { createEngineClients, type EngineClients } from './clients';
 import { createKeyHolder, type KeyHolder } from './keys';
 import { createSessionWaits, type SessionWaits } from './session-waits';
 import type { HeldSnapshot } from './session-snapshot';
+import type { Snapshot } from '../model/snapshot';
 import type { EngineOptions } from './types';
 import type { RecordSigner } from '../storage/record-key';
 import { createLateTeller } from './late-own-teller';
@@ -36,6 +37,8 @@ export interface SessionSyncOptions {
   notifier: Notifier;
   notificationLabel: () => string | undefined;
   localZone: () => string;
+  /** A later own write over a late one may have gone through another account of the service (late-own-teller.ts). */
+  serviceWrites?: (snap: Snapshot) => Snapshot;
 }
 
 export interface SessionSync {

@@ -16,14 +16,23 @@ const people = (emails: readonly string[] | undefined): string =>
 const overlaps = (o: Pick<CreatedOverride, 'start' | 'end'>, startMs: number, endMs: number): boolean =>
   Date.parse(o.start) < endMs && Date.parse(o.end) > startMs;
 
-/** The may-land records still watched on `scheduleId` over [startMs, endMs): not yet seen, not read back unconfirmed
- *  from a file (a claim until a read checks it), window not over, answered less than a day ago. */
-export function watchedOver(s: Snapshot, scheduleId: string, startMs: number, endMs: number, nowMs: number) {
+/** The may-land records still watched on `scheduleId` over [startMs, endMs): not yet seen, window not over, answered
+ *  less than a day ago; and, unless `claims`, not read back unconfirmed from a file (a claim until a read checks it:
+ *  the landing is told only of a checked record). "May still be applied" is the same claim either way, so the note
+ *  takes the claims too (adv48 r44 #3: after a restart the note was lost). */
+export function watchedOver(
+  s: Snapshot,
+  scheduleId: string,
+  startMs: number,
+  endMs: number,
+  nowMs: number,
+  claims = false,
+) {
   return (s.mayLand ?? []).filter(
     (o) =>
       o.scheduleId === scheduleId &&
       o.lateSeen === undefined &&
-      o.unconfirmed === undefined &&
+      (claims || o.unconfirmed === undefined) &&
       o.covering !== undefined &&
       Date.parse(o.end) > nowMs &&
       nowMs - Date.parse(o.createdAt) < WATCH_LATE_MS &&
@@ -48,8 +57,10 @@ const laterOwn = (s: Snapshot, o: CreatedOverride): CreatedOverride[] =>
   );
 
 /** Marks each watched write the fresh shifts now show as seen (so it is said once, never again) and returns those
- *  that landed after a later own write over their window: the news to tell. */
-export function lateLandings(s: Snapshot, nowMs: number): { snapshot: Snapshot; landed: LateLanding[] } {
+ *  that landed after a later own write over their window: the news to tell. The later writes are the service's
+ *  (`service`: `s` with every account's records of it), whichever key wrote them (adv48 r44 #1); the watched ones
+ *  are `s`'s own, so each is marked and told by the account that wrote it, once. */
+export function lateLandings(s: Snapshot, nowMs: number, service = s): { snapshot: Snapshot; landed: LateLanding[] } {
   const landed: LateLanding[] = [];
   const mayLand = s.mayLand?.map((o) => {
     if (watchedOver(s, o.scheduleId, Date.parse(o.start), Date.parse(o.end), nowMs).indexOf(o) < 0) return o;
@@ -57,7 +68,7 @@ export function lateLandings(s: Snapshot, nowMs: number): { snapshot: Snapshot; 
     if (!heldAtEdges(shifts, Date.parse(o.start), Date.parse(o.end), o.covering ?? [])) return o;
     // Shown over a later own write of other people: only this write can have put its people back there. A later
     // write of the same people shows the same, so nothing tells whether this one landed too: said nowhere.
-    const over = laterOwn(s, o).find((c) => people(c.covering) !== people(o.covering));
+    const over = laterOwn(service, o).find((c) => people(c.covering) !== people(o.covering));
     if (over) landed.push({ write: o, over });
     return { ...o, lateSeen: true as const };
   });
