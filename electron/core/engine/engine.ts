@@ -121,13 +121,19 @@ const signerOf =
 function viewOf(
   c: Common,
   options: EngineOptions,
-  parts: { storage: WatchedFiles; settings: EngineSettings; sessions: SessionRegistry; feed: FeedControl },
+  parts: {
+    storage: WatchedFiles;
+    settings: EngineSettings;
+    sessions: SessionRegistry;
+    feed: FeedControl;
+    boot: { starting: boolean };
+  },
   fired: { store?: FiredStore },
   alarm: { parts?: AlarmParts },
   halfSwaps: HalfSwaps,
   away: { status?: () => HandoffStatus },
 ): { keeper: StateKeeper; readiness: ReadinessWatch } {
-  const { storage, settings, sessions, feed } = parts;
+  const { storage, settings, sessions, feed, boot } = parts;
   let notificationHealth: NotificationHealthResult | undefined;
   const derivation = combinedDerivation({
     sessions: () => sessions.ordered(),
@@ -135,6 +141,7 @@ function viewOf(
     // Once the data folder's link is back, what named it missing is said as back (link-back.ts), from every source.
     notices: () => storage.linkBack.notices([...settings.notices(), ...storage.notices(), ...feed.notices()]),
     settingsUnreadable: () => storage.linkBack.line(settings.unreadable()),
+    starting: () => boot.starting,
     demo: options.overrides?.demo === true,
     notificationHealth: () => notificationHealth,
     localZone: c.localZone,
@@ -341,10 +348,11 @@ export function createEngine(options: EngineOptions): Engine {
   const fired: { store?: FiredStore } = {};
   const halfSwaps = createHalfSwaps(() => hooks.changed(), c.clock);
   const away: { status?: () => HandoffStatus } = {};
+  const boot = { starting: false };
   const { keeper, readiness } = viewOf(
     c,
     options,
-    { storage, settings, sessions, feed },
+    { storage, settings, sessions, feed, boot },
     fired,
     alarm,
     halfSwaps,
@@ -376,5 +384,6 @@ export function createEngine(options: EngineOptions): Engine {
     localZone: c.localZone,
     signer: signerOf(c.clock, options.serveCalendarFeed !== false, options.secrets, storage),
     keyCheck: () => checkRecordKey(options.secrets, storage.report),
+    boot,
   });
 }
