@@ -4,7 +4,7 @@ import type { Rectangle } from 'electron';
 import type { Engine } from '../core/engine/types';
 import { trayCommands } from './tray-commands';
 import { systemClock } from './clock';
-import { createTrayController } from './tray';
+import { createTrayController, STARTING_ICON } from './tray';
 import { DISPLAY_LOCALE } from '../shared/format';
 import type { Context } from './shell-context';
 
@@ -20,7 +20,7 @@ export function buildTray({ platform, paths, windows, updates, openExternal, zon
     quit: () => app.quit(),
   });
   const controller = createTrayController({
-    tray: new Tray(paths.trayIcon('off')),
+    tray: new Tray(paths.trayIcon(STARTING_ICON)),
     buildMenu: (template) => Menu.buildFromTemplate(template),
     iconPath: paths.trayIcon,
     clock: systemClock,

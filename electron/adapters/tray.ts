@@ -108,10 +108,17 @@ function shownAt(state: AppState, atMs: number, zone: string, extras: ReturnType
   return `${trayIconFor(state, atMs)}\n${trayTooltip(state, atMs, zone, extras)}\n${menuText}`;
 }
 
+/** What the tray shows from its making until the engine's first state: nothing is read yet (the keychain may wait
+ *  minutes for its password), so never the plain 'off' bell, which would say I am off call (adv49 r36 #1). */
+export const STARTING_ICON: TrayIcon = 'problem';
+export const STARTING_TOOLTIP = 'OnCall Tray is starting: reading your keys…';
+
 export function createTrayController<M>(o: TrayControllerOptions<M>): TrayController {
   let state: AppState | undefined;
-  let icon: TrayIcon | undefined;
-  let tooltip = '';
+  let icon: TrayIcon | undefined = STARTING_ICON;
+  let tooltip = STARTING_TOOLTIP;
+  o.tray.setImage(o.iconPath(STARTING_ICON));
+  o.tray.setToolTip(STARTING_TOOLTIP);
   let menuItems: TrayMenuItem[] = [];
   let menuKey = '';
   let menu: M | undefined;

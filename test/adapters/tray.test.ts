@@ -133,6 +133,8 @@ function setup(platform: NodeJS.Platform = 'linux', locale?: string) {
     onAction: (a) => actions.push(a),
     onClick: (b) => clicks.push(b),
   });
+  // What the tray shows before the first state is tested apart (tray-starting.test.ts): here, what a state draws.
+  rec.calls.length = 0;
   return { clock, controller, actions, clicks, zone, ...rec };
 }
 

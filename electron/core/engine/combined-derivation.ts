@@ -29,6 +29,8 @@ export interface CombinedDerivationParts {
   /** Why the settings file can't be read, while that lasts: said instead of "add your API key" (the key may be
    *  there; the accounts that would use it are in the file). */
   settingsUnreadable?: () => string | undefined;
+  /** While start-up reads the keys (engine-lifecycle.ts): with accounts named, said as starting, not "add your key". */
+  starting?: () => boolean;
   demo: boolean;
   notificationHealth: () => NotificationHealthResult | undefined;
   localZone: () => string;
@@ -49,6 +51,15 @@ function unsetState(parts: CombinedDerivationParts, nowMs: number): AppState {
   const sync =
     unreadable === undefined ? state.sync : { kind: 'error' as const, message: unreadable, clause, saved: null };
   return { ...state, sync, accounts: [], settings: parts.settings(), notices: parts.notices() };
+}
+
+/** The keychain not answered yet (its password prompt may wait minutes): the key is unknown, neither there nor not.
+ *  Said as an error-kind status (the problem icon; never "off call", never "add your API key"). */
+function startingState(parts: CombinedDerivationParts, nowMs: number): AppState {
+  const state = unsetState(parts, nowMs);
+  const clause = 'Starting: reading the keychain';
+  // No saved time: whether data is saved is not read yet either (never "nothing saved").
+  return { ...state, sync: { kind: 'error', message: `${clause}…`, clause } };
 }
 
 /** Everything an account's state is derived from besides the time, compared by identity (the snapshot and the
@@ -123,6 +134,8 @@ export function combinedDerivation(parts: CombinedDerivationParts): Derivation {
           atMs,
           parts.localZone(),
         );
+      if (parts.starting?.() === true && parts.settings().accounts.length > 0)
+        return decorate(startingState(parts, nowMs), nowMs, health);
       if (list.length === 0) return decorate(unsetState(parts, nowMs), nowMs, health);
       const inputs = new Map(list.map((s) => [s.id, s.inputs(parts.demo, health)]));
       const answered = answeredElsewhere(parts.settings().accounts, inputs);

@@ -42,6 +42,8 @@ export interface EngineParts {
   localZone: () => string;
   /** The app's record key (record-key.ts): the fired record is signed with it. */
   signer: () => Promise<RecordSigner | undefined>;
+  /** Set from the settings' load until the sessions have read their keys: the state then says so (combined-derivation). */
+  boot: { starting: boolean };
 }
 
 /** The fired record; a held message is shown after quiet hours only while its account and schedule are watched,
@@ -141,9 +143,14 @@ export function engineSurface(p: EngineParts): Omit<Engine, 'loginProblem'> {
     if (lifecycle !== 'new') return;
     lifecycle = 'started';
     await p.settings.load(onSettingsChanged);
+    // The keychain may wait minutes for its password: "starting" is pushed now, never "add your API key" (adv49 r36).
+    p.boot.starting = true;
+    keeper.update();
     const fired = (p.fired.store = await openFired(p));
     if (lifecycle !== 'started') return;
     await sessions.start(fired);
+    p.boot.starting = false;
+    keeper.update();
     // Held until every account's schedules are read again (or the grace ends): never rung from saved data at once.
     await p.alarms.start();
     if (lifecycle !== 'started') return;

@@ -122,14 +122,20 @@ const signerOf =
 function viewOf(
   c: Common,
   options: EngineOptions,
-  parts: { storage: WatchedFiles; settings: EngineSettings; sessions: SessionRegistry; feed: FeedControl },
+  parts: {
+    storage: WatchedFiles;
+    settings: EngineSettings;
+    sessions: SessionRegistry;
+    feed: FeedControl;
+    boot: { starting: boolean };
+  },
   fired: { store?: FiredStore },
   alarm: { parts?: AlarmParts },
   halfSwaps: HalfSwaps,
   away: { status?: () => HandoffStatus },
   login: { problem?: string },
 ): { keeper: StateKeeper; readiness: ReadinessWatch } {
-  const { storage, settings, sessions, feed } = parts;
+  const { storage, settings, sessions, feed, boot } = parts;
   let notificationHealth: NotificationHealthResult | undefined;
   const derivation = combinedDerivation({
     sessions: () => sessions.ordered(),
@@ -137,6 +143,7 @@ function viewOf(
     // Once the data folder's link is back, what named it missing is said as back (link-back.ts), from every source.
     notices: () => storage.linkBack.notices([...settings.notices(), ...storage.notices(), ...feed.notices()]),
     settingsUnreadable: () => storage.linkBack.line(settings.unreadable()),
+    starting: () => boot.starting,
     demo: options.overrides?.demo === true,
     notificationHealth: () => notificationHealth,
     localZone: c.localZone,
@@ -347,10 +354,11 @@ export function createEngine(options: EngineOptions): Engine {
   const halfSwaps = createHalfSwaps(() => hooks.changed(), c.clock);
   const away: { status?: () => HandoffStatus } = {};
   const login: { problem?: string } = {};
+  const boot = { starting: false };
   const { keeper, readiness } = viewOf(
     c,
     options,
-    { storage, settings, sessions, feed },
+    { storage, settings, sessions, feed, boot },
     fired,
     alarm,
     halfSwaps,
@@ -383,6 +391,7 @@ export function createEngine(options: EngineOptions): Engine {
     localZone: c.localZone,
     signer: signerOf(c.clock, options.serveCalendarFeed !== false, options.secrets, storage),
     keyCheck: () => checkRecordKey(options.secrets, storage.report),
+    boot,
   });
   return withLoginProblem(surface, login, keeper);
 }
