@@ -74,11 +74,13 @@ export async function writeThrough<R extends { scheduleId: string }, T>(
   let refused: Answer<T> | undefined;
   const answers: Answer<T>[] = [];
   // When no key can write, the planned one is asked (a 403 has no end the app could wait for: rights given back are
-  // learned only by asking), then each key whose write wait holds, answered unsent, so its wait is said beside the
-  // refusal on every press, not on the first alone (adv48 r45 #1): the write can still go through it.
+  // learned only by asking); while every answer is a key's own state, then each key whose write wait holds, answered
+  // unsent, so its wait is said beside the refusal on every press, not on the first alone (adv48 r45 #1): the write
+  // can still go through it. A substantive answer (changed since planned…) stays the one said.
+  const keyStates = () => answers.every((a) => !a.ok && KEY_STATE.has(a.error.kind));
   const next = (): string => {
     const ref = route.via(request.scheduleId);
-    if (!tried.has(ref)) return ref;
+    if (!tried.has(ref) || !keyStates()) return ref;
     return route.held?.(request.scheduleId).find((r) => !tried.has(r)) ?? ref;
   };
   for (let ref = next(); !tried.has(ref); ref = next()) {
