@@ -14,7 +14,7 @@ import { accountAdd } from './account-add';
 import type { AccountSession } from './account-session';
 import { GONE, inSession, refAnswer, refOf, routesOf, type Routes } from './account-routes';
 import { wordedAnswer, wordedOutcome, wordedRead } from './preview-words';
-import { writeThrough } from './write-through';
+import { writeThrough, type WriteRoute } from './write-through';
 import type { SettingsHolder } from './settings';
 import { testNotificationHandler } from './test-notification';
 import type { AccountEngineHandlers as EngineHandlers } from './types';
@@ -46,7 +46,7 @@ export function accountHandlers(parts: AccountHandlerParts): EngineHandlers {
   const refreshAll = (): ReturnType<EngineHandlers['sync:refresh']> => refreshEvery(parts, routes);
   return {
     ...forAllHandlers(parts, refreshAll),
-    ...byScheduleHandlers(routes, (ref) => writeRef(parts, ref), parts),
+    ...byScheduleHandlers(routes, { via: (ref) => writeRef(parts, ref), held: (ref) => heldRefs(parts, ref) }, parts),
     ...byAccountHandlers(routes),
     ...appHandlers(parts),
   };
@@ -123,22 +123,30 @@ export function writeRef(parts: Pick<AccountHandlerParts, 'state' | 'sessions'>,
   return refs.find(can) ?? onceRef(state, ref);
 }
 
+/** The refs of this schedule's service whose writes are answered unsent now, their key's named write wait running
+ *  (write-through.ts asks them after a refusal, so each wait is said). */
+function heldRefs(parts: Pick<AccountHandlerParts, 'state' | 'sessions'>, ref: string): string[] {
+  const refs = sameServiceRefs(parts.state(), ref);
+  const session = (r: string) => parts.sessions().find((s) => s.id === refParts(r).accountId);
+  return refs.length < 2 ? [] : refs.filter((r) => session(r)?.writeHeld() === true);
+}
+
 /** A write named by a ref, run through the ref it is written through, its answer naming the ref asked about. */
 async function written<R extends { scheduleId: string }, T extends { scheduleId: string }>(
   routes: Routes,
-  via: (ref: string) => string,
+  route: WriteRoute,
   request: R,
   run: (handlers: SessionHandlers, request: R) => Promise<{ ok: true; value: T } | Failure>,
 ): Promise<{ ok: true; value: T } | Failure> {
   const { accountId } = refParts(request.scheduleId);
-  const answer = await writeThrough(routes, via, request, run);
+  const answer = await writeThrough(routes, route, request, run);
   return answer.ok ? { ok: true, value: refOf(answer.value, accountId) } : answer;
 }
 
 /** Named by a schedule's ref: sent to its account's session, and the schedule named by its ref again in the answer. */
 function byScheduleHandlers(
   routes: Routes,
-  via: (ref: string) => string,
+  route: WriteRoute,
   parts: Pick<AccountHandlerParts, 'state' | 'clock' | 'localZone'>,
 ): Handlers<
   | 'override:preview'
@@ -155,7 +163,7 @@ function byScheduleHandlers(
     'override:candidates': async (request) =>
       (await inSession(routes, request, (h, q) => h['override:candidates'](q)))?.answer ?? GONE,
     'override:create': async ({ localZone, scheduleName, ...request }) => {
-      const a = await writeThrough(routes, via, request, (h, q) => h['override:create'](q));
+      const a = await writeThrough(routes, route, request, (h, q) => h['override:create'](q));
       const asked = refParts(request.scheduleId).accountId;
       const named = { ...request, localZone, scheduleName };
       return a.ok && a.value.status === 'created'
@@ -164,8 +172,8 @@ function byScheduleHandlers(
     },
     'override:get': async (request) =>
       wordedRead(await refAnswer(routes, request, (h, q) => h['override:get'](q)), request, parts),
-    'take-over:now': (request) => written(routes, via, request, (h, q) => h['take-over:now'](q)),
-    'take-over:hand-back': (request) => written(routes, via, request, (h, q) => h['take-over:hand-back'](q)),
+    'take-over:now': (request) => written(routes, route, request, (h, q) => h['take-over:now'](q)),
+    'take-over:hand-back': (request) => written(routes, route, request, (h, q) => h['take-over:hand-back'](q)),
     'chat-group:put': async (request) =>
       (await inSession(routes, request, (h, q) => h['chat-group:put'](q)))?.answer ?? GONE,
   };

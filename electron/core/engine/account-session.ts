@@ -121,6 +121,8 @@ export interface AccountSession {
   /** Whether it can write to this schedule (service id) now: a client, a key the service has not rejected, and no
    *  write refused (403) through this key. */
   writable(scheduleId: string): boolean;
+  /** Whether a write through it is answered unsent now, its key's named write wait running (write-standing.ts). */
+  writeHeld(): boolean;
   /** Its own handlers, made once (the first context is kept: one creator keeps identical writes sent once). */
   handlers(context: HandlerContext): SessionHandlers;
   refresh(request: RefreshRequest): Promise<RefreshAnswer | void>;
@@ -351,6 +353,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     keyInKeychain: () => keys.key() !== undefined && keys.storage() === 'keychain',
     client: () => writesClient(o, link, standing),
     writable: (scheduleId) => writableNow(link.clients.get()?.actions, held.get(), standing, scheduleId),
+    writeHeld: () => standing.writeHeld(link.clients.get()?.actions),
     handlers: (context) => (handlers ??= handlersOf(o, held, link, standing, context, lostAnswers)),
     refresh: (request) => sync.request(request),
     replan: reminders.replan,

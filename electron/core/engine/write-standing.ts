@@ -18,7 +18,7 @@ import type { FetchProblem } from '../model/snapshot';
 import { naming } from '../actions/unread-words';
 import { serviceWaitWords } from '../state/wait-words';
 import type { Clock } from '../ports';
-import { createWriteWaits, heldWriteError, writeWaitOf, type WriteWait, type WriteWaits } from './write-wait';
+import { createWriteWaits, heldWriteOf, writeWaitOf, type WriteWait, type WriteWaits } from './write-wait';
 
 export interface WriteStanding {
   /** The actions client, watched: what the service answers through it is learned (see above). */
@@ -26,6 +26,8 @@ export interface WriteStanding {
   /** Whether this client can't write to this schedule now (refused, rejected, unreadable, or in a wait); `problem`:
    *  the sync's own last read of it, which counts too. */
   refused(client: OncallClient | undefined, scheduleId: string, problem?: FetchProblem | null): boolean;
+  /** Whether a write through it is answered here, unsent, now (a named write wait runs): write-through.ts. */
+  writeHeld(client: OncallClient | undefined): boolean;
   /** Whose key a refusal names ("One’s key"), or undefined: "this API key". */
   keyName(): string | undefined;
   /** A write wait kept before a restart (session-waits.ts): held for the account's clients as their own. */
@@ -128,8 +130,7 @@ function watch(m: Memory, client: OncallClient): OncallClient {
     return { ok: false as const, error: naming(error, m.keyName()) };
   };
   const createOverride: OncallClient['createOverride'] = async (scheduleId, input) => {
-    const own = m.writeWaits.get(client);
-    const held = own === undefined ? undefined : heldWriteError(own, m.clock.now());
+    const held = heldWriteOf(m.writeWaits, client, m.clock.now());
     if (held !== undefined) return { ok: false as const, error: naming(held, m.keyName()) };
     const answer = await unlessWaiting(() => client.createOverride(scheduleId, input), undefined, false);
     if (!answer.ok && answer.error.kind === 'forbidden') setOf(m.refusals, client).add(scheduleId);
@@ -179,11 +180,10 @@ export function createWriteStanding(parts: StandingParts): WriteStanding {
   return {
     keyName,
     restore: (wait) => m.writeWaits.restore(wait),
+    writeHeld: (client) => client !== undefined && heldWriteOf(m.writeWaits, client, m.clock.now()) !== undefined,
     watched: (client) => {
       if (!client) return undefined;
-      const known = wrapped.get(client);
-      if (known) return known;
-      const made = watch(m, client);
+      const made = wrapped.get(client) ?? watch(m, client);
       wrapped.set(client, made);
       return made;
     },
@@ -193,8 +193,7 @@ export function createWriteStanding(parts: StandingParts): WriteStanding {
           m.rejected.has(client) ||
           waiting(m, client) ||
           writesWaiting(m, client) ||
-          (m.refusals.get(client)?.has(scheduleId) ?? false) ||
-          (m.unreadable.get(client)?.has(scheduleId) ?? false)
+          [m.refusals, m.unreadable].some((k) => k.get(client)?.has(scheduleId) === true)
         : false,
   };
 }

@@ -54,10 +54,17 @@ function told<T>(refused: Answer<T> | undefined, last: Answer<T>): Answer<T> {
   return refusal(last) || COULD_NOT_READ.has(last.error.kind) ? refused : last;
 }
 
+/** The ref a write goes through next (account-handlers.ts writeRef), and the refs of the same service whose writes
+ *  are answered unsent now (a named write wait runs: write-standing.ts writeHeld). */
+export interface WriteRoute {
+  via: (ref: string) => string;
+  held?: (ref: string) => readonly string[];
+}
+
 /** The answer of the write through the first account that took it (or the last refusal), and that account. */
 export async function writeThrough<R extends { scheduleId: string }, T>(
   routes: Routes,
-  via: (ref: string) => string,
+  route: WriteRoute,
   request: R,
   run: (handlers: SessionHandlers, request: R) => Promise<Answer<T>>,
 ): Promise<Answer<T>> {
@@ -66,7 +73,17 @@ export async function writeThrough<R extends { scheduleId: string }, T>(
   // Every account refused, or the last could not read: the refusal is what is said (told).
   let refused: Answer<T> | undefined;
   const answers: Answer<T>[] = [];
-  for (let ref = via(request.scheduleId); !tried.has(ref); ref = via(request.scheduleId)) {
+  // When no key can write, the planned one is asked (a 403 has no end the app could wait for: rights given back are
+  // learned only by asking); while every answer is a key's own state, then each key whose write wait holds, answered
+  // unsent, so its wait is said beside the refusal on every press, not on the first alone (adv48 r45 #1): the write
+  // can still go through it. A substantive answer (changed since planned…) stays the one said.
+  const keyStates = () => answers.every((a) => !a.ok && KEY_STATE.has(a.error.kind));
+  const next = (): string => {
+    const ref = route.via(request.scheduleId);
+    if (!tried.has(ref) || !keyStates()) return ref;
+    return route.held?.(request.scheduleId).find((r) => !tried.has(r)) ?? ref;
+  };
+  for (let ref = next(); !tried.has(ref); ref = next()) {
     const r = await inSession(routes, { ...request, scheduleId: ref }, run);
     if (!r) return eachKey(answers, told(refused, last));
     tried.set(ref, r.answer);

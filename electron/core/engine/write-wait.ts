@@ -42,6 +42,12 @@ export function heldWriteError(wait: WriteWait, nowMs: number): ApiError | undef
   return { kind: 'rate_limited', message: RATE_LIMITED_SENTENCE, retryAfterMs, ...said };
 }
 
+/** The answer to a write through this client while its named wait runs, or undefined: send it. */
+export function heldWriteOf(waits: WriteWaits, client: OncallClient, nowMs: number): ApiError | undefined {
+  const own = waits.get(client);
+  return own === undefined ? undefined : heldWriteError(own, nowMs);
+}
+
 /** A named write wait as kept entries (`write/<status>` → its end: engine/session-waits.ts); empty when none holds. */
 export function keptOfWriteWait(wait: WriteWait | undefined, nowMs: number): Map<string, number> {
   return wait !== undefined && wait.named && wait.untilMs > nowMs

@@ -15,6 +15,8 @@ export interface Ctl {
   /** The keys refused now. */
   refused: Set<string>;
   status: 403 | 429;
+  /** A key's own status, over `status` (a read-only key beside a rate-limited one: adv48 r45). */
+  per?: Map<string, 403 | 429>;
   /** Only the keys' writes (every request but a GET) are refused; their reads are served. */
   onlyWrites?: boolean;
   /** Every request as it reached the proxy: "One GET /schedules/… -> 429" for a refused one. */
@@ -51,9 +53,10 @@ export async function refusingWorld(only = false): Promise<RefusingWorld> {
     req.on('end', () => {
       const line = `${whoOf(key)} ${req.method} ${(req.url ?? '').replace(/\?.*/, '')}`;
       if (ctl.refused.has(key) && (ctl.onlyWrites !== true || req.method !== 'GET')) {
-        ctl.log.push(`${line} -> ${ctl.status}`);
-        const wait = ctl.status === 429 ? { 'retry-after': '600' } : {};
-        res.writeHead(ctl.status, { 'content-type': 'application/json', ...wait });
+        const status = ctl.per?.get(key) ?? ctl.status;
+        ctl.log.push(`${line} -> ${status}`);
+        const wait = status === 429 ? { 'retry-after': '600' } : {};
+        res.writeHead(status, { 'content-type': 'application/json', ...wait });
         res.end(JSON.stringify({ error: { code: 'refused', message: SAID }, message: SAID }));
         return;
       }
