@@ -71,6 +71,9 @@ export interface FileStore {
   keptLater?(name: string, then: (kept: string) => void): void;
   /** Deletes a file (a removed account's cache); a file that isn't there is no error. */
   remove(name: string): Promise<void>;
+  /** Reads a file without taking its text as what the app read (outside-edits.ts), so one changed outside is still
+   *  kept aside before the app writes or removes it. Absent: no store that judges outside edits. */
+  readAsIs?(name: string): Promise<string | undefined>;
   /** Whether the folder's path leads to a folder now (no link on it to something missing), without reading a file:
    *  looked at while such a link is stated (link-back.ts). Absent for stores that aren't on disk. */
   folderReachable?(): Promise<boolean>;

@@ -5,7 +5,15 @@
 // removal is kept in memory and tried again (closeLeft) until it works, so a withdrawn plan is never resumed.
 import type { HandoffRun } from '../../shared/handoff';
 import type { FileStore } from '../ports';
-import { HANDOFF_FILE, closedMarkedText, removeFailedText, saveFailedText, saveRun, settled } from './store';
+import {
+  HANDOFF_FILE,
+  closedMarkedText,
+  refusedOnDisk,
+  removeFailedText,
+  saveFailedText,
+  saveRun,
+  settled,
+} from './store';
 import { CURRENT_FILE, markCurrent, unmarkCurrent } from './run-current';
 
 export interface RunSaver {
@@ -78,7 +86,7 @@ export function runSaver(files: FileStore): RunSaver {
       if (done === 'removed') return null;
       if (done === 'marked') return closedMarkedText(files.location);
       if (run) closed = run;
-      return removeFailedText(files.location, done.cause, run !== null);
+      return removeFailedText(files.location, done.cause, run !== null, await refusedOnDisk(files));
     },
     async closeLeft() {
       if (!closed) return true;

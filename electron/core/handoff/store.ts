@@ -133,11 +133,39 @@ export function closedMarkedText(location: string | undefined): string {
   );
 }
 
+/** Why the next start would refuse the file on disk (loadRun: not JSON, or not a hand-off's form), so nothing of it
+ *  could be resumed; undefined when it would be read, or what it holds is unknown (a store that can't read it as is).
+ *  Read as is, so the file is still kept aside before the app removes it (outside-edits.ts). */
+export async function refusedOnDisk(files: FileStore): Promise<string | undefined> {
+  const text = files.readAsIs ? await files.readAsIs(HANDOFF_FILE).catch(() => undefined) : undefined;
+  if (text === undefined) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch {
+    return 'it was damaged';
+  }
+  return HandoffRunSchema.safeParse(json).success ? undefined : 'it is not in the form the app writes it';
+}
+
 /** Closed, but the file could be neither removed nor marked closed. `kept`: the Close is kept in memory and put on
- *  disk as soon as the folder can be written (controller.ts); only a quit before then leaves the copy as it was. */
-export function removeFailedText(location: string | undefined, cause: unknown, kept: boolean): string {
+ *  disk as soon as the folder can be written (controller.ts); only a quit before then leaves the copy as it was.
+ *  `refused`: why the file there is one the next start refuses (adv52 r49 #1: an emptied file was said as a copy
+ *  the next start resumes and may send, though the app had said it was damaged and the restart refused it). */
+export function removeFailedText(
+  location: string | undefined,
+  cause: unknown,
+  kept: boolean,
+  refused?: string,
+): string {
   const reason = reasonOf(cause);
-  const copy = `Its saved copy in ${location ?? "the app's data folder"} couldn't be removed${reason ? ` (${reason})` : ''}`;
+  const where = `${location ?? "the app's data folder"} couldn't be removed${reason ? ` (${reason})` : ''}`;
+  if (refused !== undefined)
+    return (
+      `Closed: nothing more of it is sent. The hand-off's file ${HANDOFF_FILE} in ${where}; it is not a copy the ` +
+      `app would resume (${refused}), so nothing of it is sent at the next start.`
+    );
+  const copy = `Its saved copy in ${where}`;
   if (!kept) return `Closed. ${copy}, so the next start may show it again.`;
   return (
     `Closed: nothing more of it is sent while the app runs. ${copy}; the app removes it as soon as the folder can ` +

@@ -23,7 +23,7 @@ export const OWED_CHECK_MS = 60_000;
  *  hand-off (one not recorded is not sent: recording it later would send it at the next start), the cache or the
  *  calendar's record (their writers write again themselves). */
 const OWED = /^(alarms|alarm-runs|reminders|escalations|phone-waits|(lost-answers|service-waits)(-[^/]*)?)\.json$/;
-/** Records looked at for damage: the same, and the hand-off, whose own last write is what it holds. */
+/** Records looked at for damage: the same, and the hand-off (never owed: a rewrite is said from its own outcome). */
 const LOOKED_AT = (name: string): boolean => OWED.test(name) || /^handoff(-current)?\.json$/.test(name);
 
 export interface OwedRecords {
@@ -151,8 +151,10 @@ export function keepOwedRecords(o: OwedOptions): OwedRecords {
       // Handed to its owner once per change (what the app holds stays the text a damaged file is judged against).
       if (now !== undefined && isJson(now)) return handed.get(name) !== now && (handed.set(name, now), true);
       const kept = now === undefined ? null : await guarded.backup(name).catch(() => undefined);
-      await write(name, text).catch(() => undefined);
-      o.report(damagedNotice(name, kept, wroteWords(!owed.has(name))));
+      const wrote = await write(name, text)
+        .then(() => true)
+        .catch(() => false);
+      o.report(damagedNotice(name, kept, wroteWords(wrote)));
       return false;
     });
   const settings = watchSettingsGone(raw, o.report, o.settingsGone);
@@ -167,6 +169,7 @@ export function keepOwedRecords(o: OwedOptions): OwedRecords {
   const files: FileStore = {
     ...(guarded.location === undefined ? {} : { location: guarded.location }),
     read: async (name) => settings.read(name, await guarded.read(name)),
+    readAsIs: (name) => raw.read(name),
     backup: (name) => aside(name, guarded.backup(name)),
     ...(guarded.backupRead && { backupRead: (n, t) => aside(n, guarded.backupRead?.(n, t) ?? guarded.backup(n)) }),
     ...(guarded.keptLater === undefined ? {} : { keptLater: guarded.keptLater.bind(guarded) }),
