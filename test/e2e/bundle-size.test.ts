@@ -56,7 +56,9 @@ import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-
 // may still be applied by the service, and the form opens prefilled from that late-landing notice's people (adv48
 // r43, +103 in the forms chunk); the tooltip-only phone failure value left out of the renderer's state check (the
 // first load 35,829). Raised, not cut.
-const ALL_JS_RATCHET_KB = 93.95;
+// 94.0 (96,205 bytes): Settings opens at Start at login for the readiness fix when the OS refused it (adv49 r35, +24 in
+// the forms chunk); the first load 35,826. Raised, not cut.
+const ALL_JS_RATCHET_KB = 94.0;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
 // judged in main and carried in the snapshot, so none of its rule loads first).
