@@ -4,36 +4,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
+import { create, DB, START, type Engine } from './support/late-own-world';
 
-const START = Date.parse('2026-12-01T09:00:00Z'); // Alice's day
-const W = { start: '2026-12-01T10:00:00Z', end: '2026-12-01T14:00:00Z' };
-const DB = {
-  id: 'sch_db',
-  name: 'Database',
-  zone: 'Etc/UTC',
-  rotationStart: '2026-11-20T08:00:00Z',
-  userIds: ['usr_me', 'usr_alice'],
-  length: { amount: 1, unit: 'days' as const },
-};
 let h: Harness | undefined;
 afterEach(async () => void (await h?.close(), (h = undefined)));
-type Engine = ReturnType<Harness['engine']>;
 
 async function boot(hh: Harness): Promise<Engine> {
   const e = hh.engine();
   await e.start();
   await hh.clock.advance(1_000);
   return e;
-}
-
-async function create(hh: Harness, engine: Engine, email: string) {
-  const form = { scheduleId: 'sch_db', window: { kind: 'custom' as const, ...W }, emails: [email] };
-  const pv = await hh.clock.runWhileAdvancing(engine.handlers['override:preview'](form));
-  if (!pv.ok) throw new Error(pv.error.message);
-  const { start: s, end: e, held } = pv.value;
-  const previewed = { start: s, end: e, ...(held ? { held } : {}) };
-  const req = { ...form, replaces: pv.value.replaces.map((p) => p.email), previewed };
-  return hh.clock.runWhileAdvancing(engine.handlers['override:create'](req));
 }
 
 const NOTE =

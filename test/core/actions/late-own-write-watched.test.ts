@@ -4,21 +4,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
+import { create, DB, START, W, holderAt, type Engine } from './support/late-own-world';
 
-const START = Date.parse('2026-12-01T09:00:00Z'); // Alice's day (Tue 08:00 – Wed 08:00 UTC)
-const W = { start: '2026-12-01T10:00:00Z', end: '2026-12-01T14:00:00Z' };
-const DB = {
-  id: 'sch_db',
-  name: 'Database',
-  zone: 'Etc/UTC',
-  rotationStart: '2026-11-20T08:00:00Z',
-  userIds: ['usr_me', 'usr_alice'],
-  length: { amount: 1, unit: 'days' as const },
-};
 let h: Harness | undefined;
 afterEach(async () => void (await h?.close(), (h = undefined)));
-
-type Engine = ReturnType<Harness['engine']>;
 
 async function start(): Promise<{ h: Harness; engine: Engine }> {
   // Me and Alice alternate daily from Nov 20: Tue Dec 1 is Alice's day.
@@ -28,24 +17,6 @@ async function start(): Promise<{ h: Harness; engine: Engine }> {
   await engine.start();
   await h.clock.advance(1_000);
   return { h, engine };
-}
-
-async function create(hh: Harness, engine: Engine, email: string) {
-  const form = { scheduleId: 'sch_db', window: { kind: 'custom' as const, ...W }, emails: [email] };
-  const pv = await hh.clock.runWhileAdvancing(engine.handlers['override:preview'](form));
-  if (!pv.ok) throw new Error(pv.error.message);
-  const { start: s, end: e, held } = pv.value;
-  const previewed = { start: s, end: e, ...(held ? { held } : {}) };
-  const req = { ...form, replaces: pv.value.replaces.map((p) => p.email), previewed };
-  return hh.clock.runWhileAdvancing(engine.handlers['override:create'](req));
-}
-
-/** Who the service holds at `iso` in sch_db: the override created last over it wins, else the rotation. */
-function holderAt(hh: Harness, iso: string): string {
-  const at = Date.parse(iso);
-  const ovs = hh.sim.state.schedules.get('sch_db')!.overrides;
-  const over = ovs.filter((o) => o.startMs <= at && at < o.endMs);
-  return over.length === 0 ? 'rotation' : over[over.length - 1]!.userIds.join(',');
 }
 
 describe('an own write applied after its settle (adv48 r43 #1)', () => {

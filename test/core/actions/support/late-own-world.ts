@@ -1,0 +1,35 @@
+// The late-own-write world (adv48 r43, r44): me and Alice alternate daily on sch_db (UTC), Tue 1 Dec is Alice's day;
+// the user writes an override over Tue 10:00–14:00 UTC through the form's preview and create, and the service's
+// holder at an instant is read from the simulator (the override created last wins).
+import type { Harness } from '../../support/engine-harness';
+
+export const START = Date.parse('2026-12-01T09:00:00Z'); // Alice's day (Tue 08:00 – Wed 08:00 UTC)
+export const W = { start: '2026-12-01T10:00:00Z', end: '2026-12-01T14:00:00Z' };
+export const DB = {
+  id: 'sch_db',
+  name: 'Database',
+  zone: 'Etc/UTC',
+  rotationStart: '2026-11-20T08:00:00Z',
+  userIds: ['usr_me', 'usr_alice'],
+  length: { amount: 1, unit: 'days' as const },
+};
+
+export type Engine = ReturnType<Harness['engine']>;
+
+/** The override form over W for `email`: previewed, then created as previewed. */
+export async function create(hh: Harness, engine: Engine, email: string) {
+  const form = { scheduleId: 'sch_db', window: { kind: 'custom' as const, ...W }, emails: [email] };
+  const pv = await hh.clock.runWhileAdvancing(engine.handlers['override:preview'](form));
+  if (!pv.ok) throw new Error(pv.error.message);
+  const { start: s, end: e, held } = pv.value;
+  const previewed = { start: s, end: e, ...(held ? { held } : {}) };
+  const req = { ...form, replaces: pv.value.replaces.map((p) => p.email), previewed };
+  return hh.clock.runWhileAdvancing(engine.handlers['override:create'](req));
+}
+
+/** Who the service holds at `iso` in sch_db: the override created last over it wins, else the rotation. */
+export function holderAt(hh: Harness, iso: string): string {
+  const at = Date.parse(iso);
+  const over = hh.sim.state.schedules.get('sch_db')!.overrides.filter((o) => o.startMs <= at && at < o.endMs);
+  return over.length === 0 ? 'rotation' : over[over.length - 1]!.userIds.join(',');
+}
