@@ -32,17 +32,21 @@ async function settled(run: () => Promise<Answer>, what: string, log?: (m: strin
   }
 }
 
-/** What the alarm window says once an answer is done, or before why it is not: main's words, so the window (in the
- *  renderer's forms chunk, issue 49's size ceiling) carries none of its own. */
-const DONE = { ack: 'Acknowledged.', snooze: 'Snoozed for 5 min.', 'find-cover': 'Opening Ask for cover…' };
+/** What the alarm window (or Settings → Phone, for "Test the alarm") says once an answer is done, or before why it is
+ *  not: main's words, so the forms chunk (issue 49's size ceiling) carries none of its own. */
+const DONE = {
+  ack: 'Acknowledged.',
+  snooze: 'Snoozed for 5 min.',
+  'find-cover': 'Opening Ask for cover…',
+  test: 'The alarm rings for 5 s.',
+};
 const NOT_DONE = { ack: 'Not acknowledged', snooze: 'Not snoozed', 'find-cover': 'Could not open Ask for cover' };
 
-/** The window's answer: the engine's caveat whole ("acknowledged, but not saved"), else what was done; a refusal or
- *  a throw after what was not done. "Test the alarm" (Settings → Phone) says its own words: none when done as asked. */
+/** The answer in words: the engine's caveat whole ("acknowledged, but not saved"), else what was done; a refusal or a
+ *  throw after what was not done (a test's as the engine said it: Settings → Phone shows it under its button). */
 function alarmWords(kind: AlarmIntent['kind'], answer: { ok: true; value: string } | Failure) {
-  if (kind === 'test')
-    return answer.ok ? { ok: true as const, value: answer.value === '' ? null : answer.value } : answer;
   if (answer.ok) return { ok: true as const, value: answer.value === '' ? DONE[kind] : answer.value };
+  if (kind === 'test') return answer;
   return { ok: false as const, error: { ...answer.error, message: `${NOT_DONE[kind]}: ${answer.error.message}` } };
 }
 

@@ -80,6 +80,8 @@ describe("main's alarm and phone answers", () => {
       ok: false,
       error: { message: 'Not snoozed: Over.' },
     });
+    // Settings → Phone's "Test the alarm" too.
+    expect(await h['alarm:intent']({ kind: 'test' })).toEqual({ ok: true, value: 'The alarm rings for 5 s.' });
     // The engine's words come back on success; the link only to the one who asks for it.
     expect(await h['phone:intent']({ kind: 'new-topic' })).toEqual({ ok: true, value: 'Saved.' });
     const link = await h['phone:link']();
@@ -91,10 +93,7 @@ describe("main's alarm and phone answers", () => {
     const thrown = await h['phone:intent']({ kind: 'send-test' });
     expect(thrown).toMatchObject({ ok: false, error: { kind: 'internal' } });
     expect(JSON.stringify(thrown)).not.toContain('secret-token');
-    expect(alarmIntents).toEqual([
-      { kind: 'ack', key: 'a' },
-      { kind: 'snooze', key: 'a' },
-    ]);
+    expect(alarmIntents).toEqual([{ kind: 'ack', key: 'a' }, { kind: 'snooze', key: 'a' }, { kind: 'test' }]);
     expect(phoneIntents).toEqual([{ kind: 'new-topic' }, { kind: 'send-test' }]);
   });
 
