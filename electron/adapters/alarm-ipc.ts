@@ -32,10 +32,23 @@ async function settled(run: () => Promise<Answer>, what: string, log?: (m: strin
   }
 }
 
-/** The alarm's answer carries no words when it is done as asked (the window says what it did); words when it is done
- *  with a caveat (acknowledged, but not saved). */
-const wordsIfAny = (answer: { ok: true; value: string } | Failure): { ok: true; value: string | null } | Failure =>
-  answer.ok ? { ok: true, value: answer.value === '' ? null : answer.value } : answer;
+/** What the alarm window (or Settings → Phone, for "Test the alarm") says once an answer is done, or before why it is
+ *  not: main's words, so the forms chunk (issue 49's size ceiling) carries none of its own. */
+const DONE = {
+  ack: 'Acknowledged.',
+  snooze: 'Snoozed for 5 min.',
+  'find-cover': 'Opening Ask for cover…',
+  test: 'The alarm rings for 5 s.',
+};
+const NOT_DONE = { ack: 'Not acknowledged', snooze: 'Not snoozed', 'find-cover': 'Could not open Ask for cover' };
+
+/** The answer in words: the engine's caveat whole ("acknowledged, but not saved"), else what was done; a refusal or a
+ *  throw after what was not done (a test's as the engine said it: Settings → Phone shows it under its button). */
+function alarmWords(kind: AlarmIntent['kind'], answer: { ok: true; value: string } | Failure) {
+  if (answer.ok) return { ok: true as const, value: answer.value === '' ? DONE[kind] : answer.value };
+  if (kind === 'test') return answer;
+  return { ok: false as const, error: { ...answer.error, message: `${NOT_DONE[kind]}: ${answer.error.message}` } };
+}
 
 export function alarmHandlers(
   engine: AlarmIntents,
@@ -48,7 +61,8 @@ export function alarmHandlers(
       const view = alarms.current();
       return { ok: true, value: view && shownAlarm(view, alarms.now?.() ?? Date.now()) };
     },
-    'alarm:intent': async (r: AlarmIntent) => wordsIfAny(await settled(() => engine.alarmIntent(r), 'the alarm', log)),
+    'alarm:intent': async (r: AlarmIntent) =>
+      alarmWords(r.kind, await settled(() => engine.alarmIntent(r), 'the alarm', log)),
     // The engine's words come back on success too ("Your phone answered at 22:01: the round trip works.").
     'phone:intent': (r: PhoneIntent) => settled(() => engine.phoneIntent(r), 'Phone settings', log),
     'phone:link': async (): Promise<{ ok: true; value: SubscribeLink | null }> => {

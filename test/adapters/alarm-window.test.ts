@@ -74,11 +74,14 @@ describe("main's alarm and phone answers", () => {
       { current: () => view('a') },
     );
     expect(await h['alarm:get']()).toMatchObject({ ok: true, value: { key: 'a' } });
-    expect(await h['alarm:intent']({ kind: 'ack', key: 'a' })).toEqual({ ok: true, value: null });
+    // The alarm window's words for what was done (or not), made here: the window has none of its own.
+    expect(await h['alarm:intent']({ kind: 'ack', key: 'a' })).toEqual({ ok: true, value: 'Acknowledged.' });
     expect(await h['alarm:intent']({ kind: 'snooze', key: 'a' })).toMatchObject({
       ok: false,
-      error: { message: 'Over.' },
+      error: { message: 'Not snoozed: Over.' },
     });
+    // Settings → Phone's "Test the alarm" too.
+    expect(await h['alarm:intent']({ kind: 'test' })).toEqual({ ok: true, value: 'The alarm rings for 5 s.' });
     // The engine's words come back on success; the link only to the one who asks for it.
     expect(await h['phone:intent']({ kind: 'new-topic' })).toEqual({ ok: true, value: 'Saved.' });
     const link = await h['phone:link']();
@@ -90,11 +93,44 @@ describe("main's alarm and phone answers", () => {
     const thrown = await h['phone:intent']({ kind: 'send-test' });
     expect(thrown).toMatchObject({ ok: false, error: { kind: 'internal' } });
     expect(JSON.stringify(thrown)).not.toContain('secret-token');
-    expect(alarmIntents).toEqual([
-      { kind: 'ack', key: 'a' },
-      { kind: 'snooze', key: 'a' },
-    ]);
+    expect(alarmIntents).toEqual([{ kind: 'ack', key: 'a' }, { kind: 'snooze', key: 'a' }, { kind: 'test' }]);
     expect(phoneIntents).toEqual([{ kind: 'new-topic' }, { kind: 'send-test' }]);
+  });
+
+  it("words the alarm window's outcome: the engine's caveat whole, a refusal or a throw after what was not done", async () => {
+    const answers: Record<string, () => Promise<{ ok: true; message?: string } | { ok: false; message: string }>> = {
+      ack: async () => ({ ok: true, message: 'Acknowledged, but not saved: it may ring again after a restart.' }),
+      snooze: async () => ({ ok: true }),
+      'find-cover': async () => {
+        throw new Error('window gone');
+      },
+      test: async () => ({ ok: false, message: 'No sound device.' }),
+    };
+    const h = alarmHandlers(
+      {
+        alarmIntent: (i) => answers[i.kind]?.() ?? Promise.reject(new Error(i.kind)),
+        phoneIntent: async () => ({ ok: true }),
+        phoneLink: () => null,
+      },
+      { current: () => null },
+    );
+    expect(await h['alarm:intent']({ kind: 'ack', key: 'a' })).toEqual({
+      ok: true,
+      value: 'Acknowledged, but not saved: it may ring again after a restart.',
+    });
+    expect(await h['alarm:intent']({ kind: 'snooze', key: 'a' })).toEqual({ ok: true, value: 'Snoozed for 5 min.' });
+    expect(await h['alarm:intent']({ kind: 'find-cover', key: 'a' })).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'internal',
+        message: 'Could not open Ask for cover: Something went wrong in OnCall Tray (the alarm). Try again.',
+      },
+    });
+    // Settings → Phone's "Test the alarm" says its own words: main's refusal reaches it as the engine said it.
+    expect(await h['alarm:intent']({ kind: 'test' })).toMatchObject({
+      ok: false,
+      error: { message: 'No sound device.' },
+    });
   });
 
   it("answers 'alarm:get' with the alarm worded at the windows' clock (the window has no wording of its own)", async () => {

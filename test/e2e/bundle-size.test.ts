@@ -58,7 +58,10 @@ import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-
 // first load 35,829). Raised, not cut.
 // 94.0 (96,205 bytes): Settings opens at Start at login for the readiness fix when the OS refused it (adv49 r35, +24 in
 // the forms chunk); the first load 35,826. Raised, not cut.
-const ALL_JS_RATCHET_KB = 94.0;
+// 93.85 (96,100 bytes, from 96,205; fix49kb2): the alarm window's "Acknowledged." / "Not snoozed: …" worded by main
+// on its 'alarm:intent' answer (adapters/alarm-ipc.ts), the window's copy gone from the forms chunk (−106).
+// 93.8 (96,087 bytes, from 96,100): Settings → Phone's "The alarm rings for 5 s." is main's answer to the test too.
+const ALL_JS_RATCHET_KB = 93.8;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
 // judged in main and carried in the snapshot, so none of its rule loads first).
