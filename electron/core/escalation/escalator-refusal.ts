@@ -5,6 +5,7 @@
 // One rule for both: what readiness says of a limit ("won't be reached until then") is what the sender does, for a
 // limit read back too (adv52 r46 #1: only one the app could have worked out is read back, refusal-store.ts).
 import { formatDate } from '../../shared/day-word';
+import { limitWords, type UnsentWords } from './missed';
 import { loadRefusal, saveRefusal, saveWentThrough } from './refusal-store';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
@@ -92,4 +93,13 @@ export function refusedWords(r: Run): string | undefined {
     return `the phone won’t be reached: the last phone alert was refused${kept} (${r.sendRefused}); fix the settings in Settings → Phone, then Send test`;
   const resets = formatDate(r.limitedUntilMs, { localZone: r.o.localZone?.(), clock: true });
   return `Pushover refused: monthly message limit reached (resets ${resets})${kept}: the phone won’t be reached until then (${r.sendRefused}); the alarm on this computer still wakes you; Send test tries again`;
+}
+
+/** The glance's words for each alarm whose alert the limit holds back now (none: undefined). */
+export function limitHeldWords(r: Run, nowMs: number): UnsentWords | undefined {
+  if (r.sendRefused === undefined || r.limitedUntilMs === undefined || r.limitedUntilMs <= nowMs) return undefined;
+  return limitWords(
+    formatDate(r.limitedUntilMs, { localZone: r.o.localZone?.(), clock: true }),
+    r.refusalKept === true,
+  );
 }

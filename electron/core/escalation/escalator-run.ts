@@ -9,7 +9,7 @@ import { NTFY_MAX_DELAY_MS } from './ntfy';
 import { CANCELLING, maybeProblems, NOT_BOOKED } from './maybe-held';
 
 import { missedProblem, unsentWords, type Missed, type UnsentWords } from './missed';
-import { refusedWords } from './escalator-refusal';
+import { limitHeldWords, refusedWords } from './escalator-refusal';
 import { alertIdOf, ESCALATIONS_FILE, saveEscalations, type EscalationState } from './record-store';
 import type { AckStream, PhoneAlert, PhoneProvider } from './types';
 
@@ -186,6 +186,9 @@ export interface Run {
   limitedUntilMs?: number | undefined;
   /** The refusal was read back from phone-refusal.json (not answered in this run). */
   refusalKept?: boolean;
+  /** The alarms last told as held back by the limit (heldByLimit): its alert's time passing changes the status with
+   *  no request made, which reconcile's before-and-after alone doesn't see. */
+  heldTold?: string;
   /** When the standing refusal was made: the refusal a later delivery names as ended (escalator-refusal.ts). */
   refusedAtMs?: number | undefined;
   /** Targets past their time whose alarm hadn't rung here yet, and when this run first found them so (dueOf). */
@@ -389,12 +392,46 @@ export function statusOf(r: Run): EscalatorStatus {
     ...(reading ? { problemIsReading: true } : {}),
     ...answerPolledOf(r),
     ...(maybe.unbooked ? { bookingUnknown: true } : {}),
-    ...(r.missed.size > 0 ? { unsent: unsentOf(r, waitingUntilMs !== undefined) } : {}),
+    ...unsentOf(r, waitingUntilMs !== undefined),
   };
 }
 
-const unsentOf = (r: Run, waiting: boolean): NonNullable<EscalatorStatus['unsent']> =>
-  [...r.missed].map(([key, m]) => ({ key, words: unsentWords(m, waiting) }));
+/** Each waiting alarm's alert that did not go out: the monthly limit's words for one it holds back, else its own
+ *  failure's (an earlier try's "trying again each minute" is no longer what happens to it). */
+function unsentOf(r: Run, waiting: boolean): Pick<EscalatorStatus, 'unsent'> {
+  const held = heldByLimit(r);
+  const unsent = [
+    ...held,
+    ...[...r.missed]
+      .filter(([key]) => !held.some((h) => h.key === key))
+      .map(([key, m]) => ({ key, words: unsentWords(m, waiting) })),
+  ];
+  return unsent.length > 0 ? { unsent } : {};
+}
+
+/** Whether the alarms held back by the limit changed since last told (an alert's time came while it holds). */
+export function heldChanged(r: Run): boolean {
+  const keys = heldByLimit(r)
+    .map((h) => h.key)
+    .join('\n');
+  const changed = keys !== (r.heldTold ?? '');
+  r.heldTold = keys;
+  return changed;
+}
+
+/** The alarms whose phone alert Pushover's monthly limit holds back (a live 429, or the limit read back at a
+ *  restart: bookOrSend sends nothing before its reset), from the alert's time on, not before, while its answer is
+ *  awaited, as pruneMissed keeps any other unsent alert (adv50 r42 #1: the glance said nothing of the phone). */
+function heldByLimit(r: Run): NonNullable<EscalatorStatus['unsent']> {
+  const nowMs = r.o.clock.now();
+  const words = r.o.provider ? limitHeldWords(r, nowMs) : undefined;
+  if (words === undefined) return [];
+  const { sent, booked, maybe } = r.state;
+  return r.targets
+    .filter((t) => !acked(r, t.key) && sent[t.key] === undefined && !booked[t.key] && !maybe?.[t.key])
+    .filter((t) => !pastItsBlock(r, t) && dueOf(r, t) <= nowMs && dueOf(r, t) > nowMs - AWAIT_ACK_MS)
+    .map((t) => ({ key: t.key, words }));
+}
 
 /** The last alert's refusal for good, once its start's own problem is no longer said (missed.ts missedProblem). */
 const sendRefusedWords = refusedWords;

@@ -35,6 +35,7 @@ import {
   stuckOf,
   READING,
   statusOf,
+  heldChanged,
   type EscalatorOptions,
   type EscalatorStatus,
   type PhoneWordsOf,
@@ -86,7 +87,9 @@ async function reconcile(r: Run): Promise<void> {
   }
   await save(r);
   // What is maybe held changes readiness without any request failing anew.
-  if (passed || waitEnded || JSON.stringify(statusOf(r)) !== before) r.o.changed?.(statusOf(r));
+  // An alert's time coming while the monthly limit holds it back is said under its alarm (no request changes it).
+  const held = heldChanged(r);
+  if (passed || waitEnded || held || JSON.stringify(statusOf(r)) !== before) r.o.changed?.(statusOf(r));
 }
 
 /** The phone's answers since the earliest alarm that waits for one began (a restart or a sleep loses none). While

@@ -69,6 +69,18 @@ export function unsentWords(m: Missed, waiting: boolean): UnsentWords {
   return { said: `${short}; ${next}`, short, miss };
 }
 
+/** The glance's words for an alarm whose phone alert Pushover's monthly limit holds back (adv50 r42 #1: a live 429,
+ *  or the limit saved before a restart, and the glance said nothing of the phone): `resets`, the limit's reset worded;
+ *  `saved`: this run read the limit back rather than hearing it. Not sent before the reset (escalator-refusal.ts
+ *  limited); a Send test that goes through ends the limit, so it is said. */
+export function limitWords(resets: string, saved: boolean): UnsentWords {
+  // Short enough that Windows' tooltip (127 characters) keeps it beside "Alarm unacknowledged" and my state.
+  const miss: PhoneMiss = { error: `Pushover’s monthly limit until ${resets}` };
+  const short = phoneMissShort(miss);
+  const kept = saved ? ', saved before the app restarted' : '';
+  return { said: `${short}${kept}; not sent before then; Send test tries again`, short, miss };
+}
+
 /** An alert's words, and its value (the tooltip counts alarms that share one). */
 export interface UnsentWords {
   said: string;
