@@ -72,6 +72,7 @@ export function itemOutcome(item: HandoffItem): string {
     case 'handed_off':
       // Landed, and a manager changed it since: what holds now is said, not "covers it".
       if (item.outcome === 'saved-after-all') return `Handed off to ${who} ✓ (it was saved after all)`;
+      if (item.outcome === 'earlier-may-apply') return `${who} covers it ✓ ${item.message}`;
       return item.outcome === 'landed-then-changed'
         ? `Handed off to ${who} ✓, then changed: ${item.message}`
         : `${who} covers it ✓`;

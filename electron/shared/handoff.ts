@@ -116,9 +116,11 @@ export const HandoffItemSchema = z.object({
   /** What its message tells, as a kind the wording reads (never found in the message's words): 'unconfirmed', a
    *  saved "handed off" the service does not show as this hand-off made it (state 'changed', issue 52);
    *  'landed-then-changed', it landed and a later change covers it now (state 'handed_off'); 'saved-after-all', it
-   *  could not be confirmed and the schedule showed it later (state 'handed_off', watch-late.ts). Set with its message
-   *  and cleared with it (run-work.ts restated). */
-  outcome: z.enum(['unconfirmed', 'landed-then-changed', 'saved-after-all']).optional(),
+   *  could not be confirmed and the schedule showed it later (state 'handed_off', watch-late.ts); 'earlier-may-apply',
+   *  answered in place while an earlier own write over its window may still be applied by the service (its message
+   *  says so: actions/late-watch.ts), so it is watched and restated if that one lands (adv48 r44 #2). Set with its
+   *  message and cleared with it (run-work.ts restated). */
+  outcome: z.enum(['unconfirmed', 'landed-then-changed', 'saved-after-all', 'earlier-may-apply']).optional(),
   /** A refusal's own words without its lead-in (ActionError `told`), said after "refused:"; set with its message. */
   refusal: z.string().optional(),
   /** Its last send was answered with an error (a 5xx, an unreadable answer), not lost: kept while its check could not
@@ -196,6 +198,8 @@ const SwapSideSchema = z.object({
   within: z.object({ start: instant('Start'), end: instant('End') }).optional(),
   state: HandoffItemStateSchema,
   message: text('Message', 'url'),
+  /** 'earlier-may-apply': in place, and an earlier own write over it may still be applied (its message says so). */
+  outcome: z.enum(['earlier-may-apply']).optional(),
   // No settle time here: when a side's write may still land is main's own record (core/handoff/swap-unsettled.ts),
   // never taken from what the renderer sends back.
 });

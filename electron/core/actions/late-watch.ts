@@ -62,3 +62,18 @@ export function earlierNote(deps: ActionDeps, watched: readonly CreatedOverride[
   const each = watched.map((o) => `Your earlier request (${writeWords(s, o, at)}) may still be applied by the service`);
   return each.length === 0 ? undefined : `${each.join('. ')}; the app watches for it and tells you if it is.`;
 }
+
+/** Hand back pressed while my take-over may still be applied (adv48 r44 #4): nothing to hand back yet, and that is
+ *  said, never "nothing is running"; its record is marked, so a landing after the ask is told (late-own-teller.ts).
+ *  Undefined when no take-over of mine is watched there. */
+export function takeOverStillWatched(deps: ActionDeps, scheduleId: string): string | undefined {
+  const snap = deps.snapshot.get();
+  const nowMs = deps.clock.now();
+  const mine = watchedOver(snap, scheduleId, nowMs, Infinity, nowMs, true).filter((o) => o.kind === 'take-over');
+  if (mine.length === 0) return undefined;
+  const asked = new Date(nowMs).toISOString();
+  const mayLand = snap.mayLand?.map((o) => (mine.includes(o) ? { ...o, handBackAsked: asked } : o));
+  deps.snapshot.set({ ...snap, ...(mayLand ? { mayLand } : {}) });
+  const words = mine.map((o) => writeWords(snap, o, atOf(deps))).join('; ');
+  return `There is nothing to hand back yet: your take-over (${words}) may still be applied by the service; the app watches for it and tells you if it is.`;
+}

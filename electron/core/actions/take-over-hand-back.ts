@@ -9,6 +9,7 @@ import type { CreatedOverride } from '../model/snapshot';
 import { NOT_SET_UP, type Failure } from './common';
 import { joinNames } from '../../shared/format';
 import { ownWritesIn } from './own-in-place';
+import { takeOverStillWatched } from './late-watch';
 import {
   freshSnapshot,
   isFailure,
@@ -45,6 +46,8 @@ export async function handBack(deps: TakeOverDeps, request: HandBackRequest, sen
       ...zone,
     });
     if (head !== undefined) return refuse('changed_since_planned', head);
+    const mayLand = takeOverStillWatched(deps, request.scheduleId);
+    if (mayLand !== undefined) return refuse('nothing_to_hand_back', mayLand);
     return refuse(
       'nothing_to_hand_back',
       'There is nothing to hand back here: no take-over of yours from this app is running that the schedule still shows you in.',

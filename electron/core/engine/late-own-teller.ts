@@ -23,6 +23,8 @@ export interface LateTellerOptions {
 
 /** "The service applied your earlier request late: Bob Stone now covers Tue 11:00 – 15:00 (…), over Carol Lee, …". */
 export function lateLandingText(s: Snapshot, l: LateLanding, at: At): string {
+  if (l.over === undefined)
+    return `The service applied your take-over late: you now cover ${windowWords(s, l.write, at)}, after you asked to hand it back.`;
   const who = peopleWords(s, l.write.scheduleId, l.write.covering ?? [], at.me);
   const later = peopleWords(s, l.over.scheduleId, l.over.covering ?? [], at.me);
   const covers = who === 'you' ? 'you now cover' : `${who} now covers`;
@@ -32,10 +34,14 @@ export function lateLandingText(s: Snapshot, l: LateLanding, at: At): string {
 
 function noticeOf(s: Snapshot, l: LateLanding, at: At): NotificationRequest {
   const me = at.me.trim().toLowerCase();
+  const id = `late-own:${l.write.scheduleId}:${l.write.start}:${l.write.createdAt}`;
+  // Landed after Hand back was asked: the popover, where Hand back is offered, is where the user goes on from.
+  if (l.over === undefined)
+    return { id, title: 'Your take-over was applied late', body: lateLandingText(s, l, at), target: 'status' };
   const later = l.over.covering ?? [];
   const onlyMe = later.length === 1 && later[0] === me;
   return {
-    id: `late-own:${l.write.scheduleId}:${l.write.start}:${l.write.createdAt}`,
+    id,
     title: 'Your earlier request was applied late',
     body: lateLandingText(s, l, at),
     // Opens the form on the later choice's window and people: writing it again is the user's call.

@@ -42,6 +42,10 @@ const landedPhrase: Record<SwapSide['state'], string> = {
  *  cut of its full stop and put in brackets mid-sentence). */
 const why = (s: SwapSide) => (s.message ? ` ${s.message}` : '');
 
+/** The note of each side written over an own earlier write that may still be applied (said once if both carry it). */
+const earlierNotes = (...sides: SwapSide[]): string =>
+  [...new Set(sides.filter((s) => s.outcome === 'earlier-may-apply').map(why))].join('');
+
 /** After "Hand your … back": what that write did, on top of the first side that landed. */
 function backText(name: string, myWin: string, back: SwapSide): string {
   if (back.state === 'handed_off') return `Your ${myWin} is yours again; nothing was swapped with ${name}.`;
@@ -61,7 +65,7 @@ export function swapText(
   const theirWin = windowText(deps, theirs);
   if (back && mine.state === 'handed_off') return backText(name, myWin, back);
   if (mine.state === 'handed_off' && theirs.state === 'handed_off')
-    return `Swapped: ${name} covers your ${myWin}; you cover ${name}'s ${theirWin}.`;
+    return `Swapped: ${name} covers your ${myWin}; you cover ${name}'s ${theirWin}.${earlierNotes(mine, theirs)}`;
   if (mine.state === 'handed_off')
     return `${name} now covers your ${myWin}; your cover of ${name}'s ${theirWin} ${landedPhrase[theirs.state]}.${why(theirs)}`;
   // My cover of their shift in place (an earlier press wrote it) beside mine not: said, never "not sent" (adv48 r27).

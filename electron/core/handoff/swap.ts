@@ -74,7 +74,9 @@ export async function sendSide(
       planned: { from, to: s.email, others: s.others },
     }),
   );
-  return unsettled({ ...s, state: answer.state, message: clip(answer.message) }, deps.settles);
+  // In place over an own earlier write that may still be applied: the note goes with it (adv48 r44 #2).
+  const earlier = answer.outcome === 'earlier-may-apply' ? answer.outcome : undefined;
+  return unsettled({ ...s, state: answer.state, message: clip(answer.message), outcome: earlier }, deps.settles);
 }
 
 /**

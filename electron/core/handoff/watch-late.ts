@@ -44,6 +44,8 @@ export function watchMs(ends: SettleEnds, items: readonly HandoffItem[], clock: 
 
 /** May this item's write still land, and is its block still ahead (looked at until it starts)? */
 export function mayStillLand(item: HandoffItem, nowMs: number): boolean {
+  // In place over an own earlier write that may still land: watched while the block lasts (adv48 r44 #2).
+  if (item.outcome === 'earlier-may-apply') return Date.parse(item.end) > nowMs;
   if (Date.parse(item.start) <= nowMs) return false;
   if (unconfirmed(item)) return item.message === MAY_HAVE_LANDED;
   return stillChecking(item);
@@ -57,6 +59,9 @@ export async function lateLook(
   settled = false,
 ): Promise<Partial<HandoffItem> | undefined> {
   const seen = await deps.look(item.scheduleId, Date.parse(item.start), Date.parse(item.end), covering(item));
+  // In place, watched for the earlier write: only its landing over this one (shown as a change since) is news.
+  if (item.outcome === 'earlier-may-apply')
+    return seen === 'hidden' ? { ...(await landedThenChanged(deps, item)) } : undefined;
   if (seen === 'covered')
     return { state: 'handed_off', message: SAVED_AFTER_ALL, outcome: 'saved-after-all', seenAfterSend: true };
   if (seen === 'hidden') return { ...(await landedThenChanged(deps, item)) };

@@ -46,7 +46,9 @@ export function stateOfAnswer(answer: ResponseOf<'override:create'>): Change {
     return { state: REFUSED.has(kind) ? 'refused' : 'not_sent', message, ...refusal };
   }
   const v = answer.value;
-  if (v.status === 'created') return { state: 'handed_off', message: '', overrideId: v.override.id };
+  // Written over an own earlier write that may still be applied: said, as the form and take over say it (r44 #2).
+  const earlier = v.status === 'created' && v.note ? { message: v.note, outcome: 'earlier-may-apply' as const } : {};
+  if (v.status === 'created') return { state: 'handed_off', message: '', overrideId: v.override.id, ...earlier };
   if (v.status === 'created_unconfirmed') return { state: 'handed_off', message: v.message };
   // The write path says what became of the answer; an older answer without it is read from its words.
   const answered = v.answer ? v.answer.got !== 'none' : ERRED.some((w) => v.message.includes(w));

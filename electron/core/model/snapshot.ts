@@ -92,6 +92,9 @@ export const CreatedOverrideSchema = z.object({
   covering: z.array(z.string().max(320)).max(20).optional(),
   /** A may-land write the schedule showed after its settle (sync/late-own.ts): no longer watched, said once. */
   lateSeen: z.literal(true).optional(),
+  /** A may-land take-over the user asked to hand back while it might still land: its landing is told even over no
+   *  later choice, since the user asked to be off call (sync/late-own.ts; adv48 r44 #4). */
+  handBackAsked: Iso.optional(),
 });
 export type CreatedOverride = z.infer<typeof CreatedOverrideSchema>;
 

@@ -43,8 +43,8 @@ export function watchedOver(
 /** A watched write the schedule now shows, and what it came over. */
 export interface LateLanding {
   write: CreatedOverride;
-  /** The later own write (other people) it landed over. */
-  over: CreatedOverride;
+  /** The later own write (other people) it landed over; absent: a take-over the user asked to hand back first. */
+  over?: CreatedOverride;
 }
 
 /** The own writes made after `o` (answered later) over part of its window. */
@@ -70,6 +70,8 @@ export function lateLandings(s: Snapshot, nowMs: number, service = s): { snapsho
     // write of the same people shows the same, so nothing tells whether this one landed too: said nowhere.
     const over = laterOwn(service, o).find((c) => people(c.covering) !== people(o.covering));
     if (over) landed.push({ write: o, over });
+    // A take-over landing after the user asked to hand it back: they asked to be off call, so it is news too (r44 #4).
+    else if (o.kind === 'take-over' && o.handBackAsked !== undefined) landed.push({ write: o });
     return { ...o, lateSeen: true as const };
   });
   if (!mayLand || mayLand.every((o, i) => o === s.mayLand?.[i])) return { snapshot: s, landed };

@@ -17,8 +17,11 @@ export const DB = {
 export type Engine = ReturnType<Harness['engine']>;
 
 /** The override form over W for `email`: previewed, then created as previewed. */
-export async function create(hh: Harness, engine: Engine, email: string) {
-  const form = { scheduleId: 'sch_db', window: { kind: 'custom' as const, ...W }, emails: [email] };
+export const create = (hh: Harness, engine: Engine, email: string) => createOn(hh, engine, 'sch_db', W, email);
+
+/** The override form over `w` on `scheduleId` for `email`: previewed, then created as previewed. */
+export async function createOn(hh: Harness, engine: Engine, scheduleId: string, w: typeof W, email: string) {
+  const form = { scheduleId, window: { kind: 'custom' as const, ...w }, emails: [email] };
   const pv = await hh.clock.runWhileAdvancing(engine.handlers['override:preview'](form));
   if (!pv.ok) throw new Error(pv.error.message);
   const { start: s, end: e, held } = pv.value;
@@ -27,9 +30,19 @@ export async function create(hh: Harness, engine: Engine, email: string) {
   return hh.clock.runWhileAdvancing(engine.handlers['override:create'](req));
 }
 
-/** Who the service holds at `iso` in sch_db: the override created last over it wins, else the rotation. */
-export function holderAt(hh: Harness, iso: string): string {
+/** Who the service holds at `iso` in `scheduleId` (sch_db unless named): the override created last over it wins, else the rotation. */
+export function holderAt(hh: Harness, iso: string, scheduleId = 'sch_db'): string {
   const at = Date.parse(iso);
-  const over = hh.sim.state.schedules.get('sch_db')!.overrides.filter((o) => o.startMs <= at && at < o.endMs);
+  const over = hh.sim.state.schedules.get(scheduleId)!.overrides.filter((o) => o.startMs <= at && at < o.endMs);
   return over.length === 0 ? 'rotation' : over[over.length - 1]!.userIds.join(',');
 }
+
+/** Solo (adv48 r44 #2, #4): daily at 08:00 UTC from Fri 20 Mar, `userIds` in turn. */
+export const solo = (userIds: string[]) => ({
+  id: 'sch_solo',
+  name: 'Solo',
+  zone: 'Etc/UTC',
+  rotationStart: '2026-03-20T08:00:00Z',
+  userIds,
+  length: { amount: 1, unit: 'days' as const },
+});
