@@ -142,6 +142,8 @@ export const AppStateSchema = z.object({
     keyFromEnvironment: z.boolean().optional(),
     /** Which variable it came from: ONCALL_API_KEY, or ONCALL_API_KEY_<ID> with several accounts. */
     keyVariable: z.string().optional(),
+    /** The keychain has not answered yet (its password prompt may wait): no key held, none known missing either. */
+    keyReading: z.boolean().optional(),
   }),
   settings: SettingsSchema,
   /** Every watched service in the user's order, each with its own sync status and key. */

@@ -99,7 +99,8 @@ export interface AccountSession {
   /** The account as its settings name it now (its last settings once removed). */
   account(): Account;
   readonly keys: KeyHolder;
-  start(fired: FiredStore): Promise<void>;
+  /** `opened`: told once its saved data is loaded and its reminders run, before the keychain is read. */
+  start(fired: FiredStore, opened?: () => void): Promise<void>;
   stop(): Promise<void>;
   /** Stops it and deletes its key and its cached data (the account was removed). */
   remove(): Promise<void>;
@@ -176,6 +177,7 @@ function inputsOf(
       demo,
       ...(fromEnvironment ? { keyFromEnvironment: true } : {}),
       ...(fromEnvironment && o.overrideKeyVariable ? { keyVariable: o.overrideKeyVariable } : {}),
+      ...(keys.reading() ? { keyReading: true } : {}),
     },
   };
 }
@@ -281,6 +283,29 @@ function standingOf(o: AccountSessionOptions, link: SessionSync): WriteStanding 
   return createWriteStanding({ clock: o.clock, label: o.notificationLabel, localZone: o.localZone, kept });
 }
 
+/** What a session loads at start before its key: its saved data, who I am there, its lost answers and waits. */
+async function loadSaved(
+  o: AccountSessionOptions,
+  p: {
+    held: HeldSnapshot;
+    link: SessionSync;
+    standing: WriteStanding;
+    lostAnswers: LostAnswerFile;
+    watchedIds: () => string[];
+  },
+  lost: (n: Notice | undefined) => void,
+): Promise<void> {
+  const { held, link, standing, lostAnswers, watchedIds } = p;
+  await held.load();
+  await link.identity.load({ held, scheduleIds: watchedIds() });
+  // A restart during a lost answer's settle keeps it (adv48 r11 #1): read before any write can be asked.
+  await lostAnswers.load(watchedIds(), lost);
+  await link.loadWaits(watchedIds());
+  standing.restore(writeWaitOfKept(link.waits.writes(), o.clock.now()));
+  // Its records join the service's: a write through another account there consults them (adv48 r12 #2).
+  o.doubtPool?.().files.add(lostAnswers);
+}
+
 export function createAccountSession(o: AccountSessionOptions): AccountSession {
   let lifecycle: 'new' | 'started' | 'stopped' = 'new';
   let handlers: SessionHandlers | undefined;
@@ -294,22 +319,21 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
   const lostAnswers = lostAnswersOf(o);
   let lostNotice: Notice | undefined;
 
-  async function start(fired: FiredStore): Promise<void> {
+  async function start(fired: FiredStore, opened?: () => void): Promise<void> {
     if (lifecycle !== 'new') return;
     lifecycle = 'started';
-    await held.load();
-    await identity.load({ held, scheduleIds: watchedIds() });
-    await keys.load();
-    // A restart during a lost answer's settle keeps it (adv48 r11 #1): read before any write can be asked.
-    await lostAnswers.load(watchedIds(), (n) => (lostNotice = n));
-    await link.loadWaits(watchedIds());
-    standing.restore(writeWaitOfKept(link.waits.writes(), o.clock.now()));
-    // Its records join the service's: a write through another account there consults them (adv48 r12 #2).
-    o.doubtPool?.().files.add(lostAnswers);
+    await loadSaved(o, { held, link, standing, lostAnswers, watchedIds }, (n) => (lostNotice = n));
     if (lifecycle !== 'started') return;
+    // The saved data and the reminders need no key: they go on from saved data while the keychain's password prompt
+    // waits (adv47 r42), as while the service is down; only the sync waits for the key.
     reminders.start(fired, sync);
+    const reading = keys.load();
     o.changed();
     reminders.replan();
+    opened?.();
+    await reading;
+    if (lifecycle !== 'started') return;
+    o.changed();
     sync.start();
   }
 

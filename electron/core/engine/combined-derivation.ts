@@ -12,6 +12,7 @@ import { withFixLabels } from '../readiness/fix-label';
 import { withNameTails } from '../state/name-tails';
 import { withAsksWords } from '../state/asks-words';
 import { combineStates } from '../state/combine';
+import { KEYCHAIN_WAIT } from '../state/status';
 import { deriveState, nextStateChangeAt } from '../state/derive';
 import type { AccountSession } from './account-session';
 import type { Derivation, StateInputs } from './state';
@@ -57,7 +58,7 @@ function unsetState(parts: CombinedDerivationParts, nowMs: number): AppState {
  *  Said as an error-kind status (the problem icon; never "off call", never "add your API key"). */
 function startingState(parts: CombinedDerivationParts, nowMs: number): AppState {
   const state = unsetState(parts, nowMs);
-  const clause = 'Starting: reading the keychain';
+  const clause = KEYCHAIN_WAIT;
   // No saved time: whether data is saved is not read yet either (never "nothing saved").
   return { ...state, sync: { kind: 'error', message: `${clause}…`, clause } };
 }
@@ -81,6 +82,7 @@ function inputsKey(inputs: StateInputs, zone: string): unknown[] {
     setup.demo,
     setup.keyFromEnvironment,
     setup.keyVariable,
+    setup.keyReading,
     inputs.notices.length,
     ...inputs.notices,
   ];

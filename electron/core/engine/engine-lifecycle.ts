@@ -127,6 +127,21 @@ async function guard<T extends { ok: boolean }>(
   }
 }
 
+/** The sessions, and the alarm once their saved data is in, not once their keys are: the alarm needs no key, and a
+ *  keychain prompt left waiting over a shift start must not hold it back (adv47 r42 F1). It is held until every
+ *  account's schedules are read again (or the grace ends): never rung from saved data at once. */
+async function startSessions(p: EngineParts, fired: FiredStore, started: () => boolean): Promise<void> {
+  let alarmsStarted: Promise<void> | undefined;
+  const opened = (): void => {
+    p.boot.starting = false;
+    p.keeper.update();
+    if (started()) alarmsStarted ??= p.alarms.start();
+  };
+  await p.sessions.start(fired, opened);
+  opened();
+  await alarmsStarted;
+}
+
 export function engineSurface(p: EngineParts): Omit<Engine, 'loginProblem'> {
   let lifecycle: 'new' | 'started' | 'stopped' = 'new';
   const { sessions, keeper, readiness, feed } = p;
@@ -148,11 +163,7 @@ export function engineSurface(p: EngineParts): Omit<Engine, 'loginProblem'> {
     keeper.update();
     const fired = (p.fired.store = await openFired(p));
     if (lifecycle !== 'started') return;
-    await sessions.start(fired);
-    p.boot.starting = false;
-    keeper.update();
-    // Held until every account's schedules are read again (or the grace ends): never rung from saved data at once.
-    await p.alarms.start();
+    await startSessions(p, fired, () => lifecycle === 'started');
     if (lifecycle !== 'started') return;
     keeper.update();
     readiness.update();

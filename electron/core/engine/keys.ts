@@ -23,6 +23,9 @@ export interface KeyHolder {
   load(): Promise<void>;
   /** Set while the keychain could not be read, so the popover says why the app asks for the key again. */
   notice(): Notice | undefined;
+  /** While the keychain has not answered a read (its password prompt may wait minutes): the key is unknown, neither
+   *  there nor missing, and said so (state/status.ts), never "add your API key". */
+  reading(): boolean;
   set(request: RequestOf<'key:set'>): Promise<ResponseOf<'key:set'>>;
   remove(): Promise<ResponseOf<'key:remove'>>;
 }
@@ -57,6 +60,8 @@ interface Held {
   key: string | undefined;
   storage: KeyStorage | 'none';
   notice: Notice | undefined;
+  /** Reads of the keychain not answered yet (an address change may start one while another waits). */
+  reading: number;
   watchers: Set<() => void>;
 }
 
@@ -67,6 +72,7 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
     key: options.overrideKey,
     storage: options.overrideKey === undefined ? 'none' : 'memory',
     notice: undefined,
+    reading: 0,
     watchers: new Set(),
   };
   const read: KeyReader = Object.assign(() => held.key, {
@@ -79,6 +85,7 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
     key: read,
     storage: () => held.storage,
     notice: () => held.notice,
+    reading: () => held.reading > 0,
     load: () => load(held),
     set: (request) => guarded(() => set(held, request)),
     remove: () => guarded(() => remove(held)),
@@ -106,7 +113,8 @@ async function load(held: Held): Promise<void> {
   held.notice = undefined;
   hold(held, undefined, 'none');
   if (account === undefined) return;
-  const found = await stored(held.options, account);
+  held.reading += 1;
+  const found = await stored(held.options, account).finally(() => (held.reading -= 1));
   if (!found.ok) {
     held.options.log?.(`keychain: ${found.error.message}`);
     held.notice = { id: KEYCHAIN_NOTICE_ID, message: unreadableMessage(found.error.message) };

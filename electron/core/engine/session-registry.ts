@@ -50,8 +50,8 @@ export interface SessionRegistry {
   /** The sessions in the user's account order. */
   ordered(): AccountSession[];
   all(): AccountSession[];
-  /** Makes a session per account and starts them all. */
-  start(fired: FiredStore): Promise<void>;
+  /** Makes a session per account and starts them all; `opened`: all have their saved data, keys read or not. */
+  start(fired: FiredStore, opened?: () => void): Promise<void>;
   /** Brings the sessions in line with changed settings (both effective). */
   apply(was: Settings, now: Settings): Promise<void>;
 }
@@ -190,10 +190,12 @@ export function createSessionRegistry(parts: SessionRegistryParts): SessionRegis
         return s ? [s] : [];
       }),
     all: () => [...sessions.values()],
-    async start(store) {
+    async start(store, opened) {
       fired = store;
       for (const account of parts.effective().accounts) sessions.set(account.id, make(account));
-      await Promise.all([...sessions.values()].map((s) => s.start(store)));
+      const list = [...sessions.values()];
+      let left = list.length;
+      await Promise.all(list.map((s) => s.start(store, () => void (--left === 0 && opened?.()))));
     },
     apply: (was, now) => applyAccounts({ sessions, fired, make }, was, now),
   };

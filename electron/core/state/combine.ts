@@ -303,6 +303,8 @@ export function combineStates(
       // never the first account's said for all.
       demo: setups.some((s) => s.demo),
       ...(setups.some((s) => s.keyFromEnvironment) ? { keyFromEnvironment: true } : {}),
+      // An account whose key is still being read shows its saved data meanwhile (tray-glance.ts).
+      ...(setups.some((s) => s.keyReading === true) ? { keyReading: true } : {}),
     },
     settings,
     accounts: named.flatMap((s) => s.accounts),

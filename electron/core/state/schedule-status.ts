@@ -63,6 +63,14 @@ export function scheduleStatus(
 
 /** A source with nothing saved whose account has no key: no read can happen, so it says why (issue 49, adversarial
  *  round 7, #2: "loading…" forever), never that a read is under way. Saved data from an earlier key stays as it is. */
-export function unreadWithoutKey(status: ScheduleStatus, setup: { hasKey: boolean }, label: string): ScheduleStatus {
-  return status.kind === 'loading' && !setup.hasKey ? { kind: 'not_read', reason: `no API key for ${label}` } : status;
+export function unreadWithoutKey(
+  status: ScheduleStatus,
+  setup: { hasKey: boolean; keyReading?: boolean },
+  label: string,
+): ScheduleStatus {
+  if (status.kind !== 'loading' || setup.hasKey) return status;
+  // The keychain not answered yet: the key is unknown, never said missing (adv47 r42 F2).
+  const reason =
+    setup.keyReading === true ? `the key for ${label} not read from the keychain yet` : `no API key for ${label}`;
+  return { kind: 'not_read', reason };
 }

@@ -44,6 +44,28 @@ function missingSetup(setup: AppState['setup'], settings: ServiceSettings): stri
   return undefined;
 }
 
+/** Said while the keychain has not answered (its password prompt may wait minutes). */
+export const KEYCHAIN_WAIT = 'Starting: reading the keychain';
+
+/** The key is being read for a usable account that watches schedules: what is missing is not known yet. */
+const keychainAwaited = (setup: AppState['setup'], settings: ServiceSettings): boolean =>
+  setup.keyReading === true &&
+  !setup.hasKey &&
+  settings.baseUrl !== '' &&
+  unusableBaseUrlMessage(settings.baseUrl) === undefined &&
+  settings.schedules.length > 0;
+
+/** The key neither there nor missing: never "add your API key" (adv49 r36); the saved data is said from when, as
+ *  while the service can't be reached (issue 49), never as read now. */
+function keychainWait(
+  snapshot: Snapshot,
+  settings: ServiceSettings,
+  byId: ReadonlyMap<string, ScheduleSnapshot>,
+): SyncStatus {
+  const saved = oldestSaved([...scheduleSources(settings, byId), coverageSource(snapshot)]);
+  return { kind: 'error', message: `${KEYCHAIN_WAIT}…`, clause: KEYCHAIN_WAIT, saved };
+}
+
 /** One source as the sync summary sees it. */
 export interface SyncContext {
   keyFromEnvironment: boolean;
@@ -131,6 +153,7 @@ function syncStatusAsRead(
   byId: ReadonlyMap<string, ScheduleSnapshot>,
   ctx: SyncContext,
 ): SyncStatus {
+  if (keychainAwaited(setup, settings)) return keychainWait(snapshot, settings, byId);
   const missing = missingSetup(setup, settings);
   // With no schedule yet, the coverage list is the one read: a 401 there is the key refused (onboarding with a wrong
   // key), said as the key problem rather than "Add a schedule to watch.", which no schedule would fix.

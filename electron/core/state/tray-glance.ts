@@ -51,11 +51,15 @@ const READINESS_FIX: Record<NonNullable<ReadinessCheck['action']>, TrayActionId>
   'test-notification': 'open-status',
 };
 
+/** Schedules watched with a key, or one whose key the keychain has not answered yet: their saved data is said
+ *  meanwhile, as while the service is down (issue 49; the sync line says the keychain is read). */
+const keyedWatch = (state: AppState): boolean =>
+  (state.setup.hasKey || state.setup.keyReading === true) && state.schedules.length > 0;
+
 /** My state first (opening the popover), then the alarms. `tight`: the menu is short of room, so one alarm is one
  *  item (its line acknowledging it). Before setup, "Open status…" alone. */
 export function myStateItems(state: AppState, f: Fmt, problemShown = false, tight = false): TrayMenuItem[] {
-  if (!state.setup.hasKey || state.schedules.length === 0)
-    return [{ type: 'action', label: 'Open status…', action: 'open-status', enabled: true }];
+  if (!keyedWatch(state)) return [{ type: 'action', label: 'Open status…', action: 'open-status', enabled: true }];
   // The alarms before readiness, as the popover and docs/using-it.md order them: a ringing alarm asks most (adv49
   // r15 #3: a muted account's shift 15 h away was read first).
   return [
@@ -67,7 +71,7 @@ export function myStateItems(state: AppState, f: Fmt, problemShown = false, tigh
 /** The lines under my state and its alarms: my readiness (its fix as the action when not ready), the phone lines and
  *  the coverage list's line when it is not fresh, each left out when `problemShown` (the sync problem) says it. */
 export function myStateLines(state: AppState, f: Fmt, problemShown = false): TrayMenuItem[] {
-  if (!state.setup.hasKey || state.schedules.length === 0) return [];
+  if (!keyedWatch(state)) return [];
   const items: TrayMenuItem[] = [];
   // A rejected key is the sync problem's, said once there with its "Enter new key…".
   const readiness = problemShown ? keySaidApart(state.me.readiness) : state.me.readiness;
