@@ -33,7 +33,7 @@ export function withLoginItem(
     if (!port || !result.ok || !wasOn || !result.value.startAtLogin || login.problem === undefined) return result;
     const said = await port.set(true);
     loginProblem(said);
-    return said === undefined ? result : failure('login_item', stillNotOn(said));
+    return said === undefined ? { ...result, loginOn: true } : failure('login_item', stillNotOn(said));
   };
   return { ...surface, handlers: { ...surface.handlers, 'settings:update': saveRetrying }, loginProblem };
 }
