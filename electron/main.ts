@@ -22,7 +22,7 @@ import { log, type Context } from './adapters/shell-context';
 import { buildEngine } from './adapters/shell-engine';
 import { buildTray, shellProblems } from './adapters/shell-tray';
 import { registerHandlers } from './adapters/shell-ipc';
-import { settingsFollower } from './adapters/settings-follower';
+import { settingsFollower, shellLoginItem } from './adapters/settings-follower';
 import { prerenderPart } from './adapters/prerender-part';
 
 /** Stops the shell's watchers first, then its windows, the engine and a demo's simulator last. */
@@ -64,7 +64,10 @@ async function startShell(demo: DemoSession | undefined) {
     clock: systemClock,
     log,
   });
-  const engine = buildEngine({ platform, paths, demo, windows, zone, alarms });
+  // The OS's answers of Start at login go to the tray and the engine (wired below, once the tray is built).
+  const loginTold: { to?: (problem: string | undefined) => void } = {};
+  const loginItem = demo ? undefined : shellLoginItem(platform, (problem) => loginTold.to?.(problem));
+  const engine = buildEngine({ platform, paths, demo, windows, zone, alarms, ...(loginItem ? { loginItem } : {}) });
   windows.onStatusShown(() => engine.popoverOpened());
   // Outside demo only, in the background: a notice joins the state the tray and windows are shown.
   const updates = watchForUpdates({
@@ -81,7 +84,8 @@ async function startShell(demo: DemoSession | undefined) {
   const tray = buildTray(context, engine);
   const problems = shellProblems(tray.controller, engine);
   const unregisterIpc = registerHandlers(engine, context, tray.bounds, problems.shortcut);
-  const follower = settingsFollower(context, problems.setShortcut, problems.setLogin);
+  loginTold.to = problems.setLogin;
+  const follower = settingsFollower(context, problems.setShortcut, loginItem);
   let started = false;
   const follow = (engineState: AppState): void => {
     const state = updates.withNotice(engineState);

@@ -10,6 +10,7 @@ import {
   type LoginItemReadback,
 } from '../core/platform/autostart';
 import { platformTraits } from '../core/platform/desktop-platform';
+import type { LoginItem } from '../core/ports';
 
 export interface AutostartOptions {
   platform: NodeJS.Platform;
@@ -51,4 +52,23 @@ export async function applyStartAtLogin(enabled: boolean, o: AutostartOptions): 
   await mkdir(autostartDir(o.env), { recursive: true });
   await writeFile(path, text, { mode: 0o644 });
   return undefined;
+}
+
+/** Start at login as the core's port: a write the OS refused (a Linux entry that can't be written) is an answer in
+ *  its words, never a rejection; `told` hears every answer (the tray and readiness say it). */
+export function loginItemPort(
+  o: AutostartOptions,
+  told: (problem: string | undefined) => void,
+  log: (message: string) => void,
+): LoginItem {
+  return {
+    async set(enabled) {
+      const problem = await applyStartAtLogin(enabled, o).catch((e: unknown) => {
+        log(`start at login: ${String(e)}`);
+        return `Start at login could not be set: ${e instanceof Error ? e.message : String(e)}`;
+      });
+      told(problem);
+      return problem;
+    },
+  };
 }

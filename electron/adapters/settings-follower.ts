@@ -1,18 +1,13 @@
 // The settings that live outside the engine, applied by the desktop shell as they change.
 import { app, globalShortcut } from 'electron';
 import type { AppState } from '../shared/view-state';
-import { applyStartAtLogin } from './autostart';
+import type { LoginItem } from '../core/ports';
+import { loginItemPort } from './autostart';
 import { createShortcutBinder } from './shortcut';
 import { log, type Context } from './shell-context';
 
-/** Applies the settings that live outside the engine: global shortcut and start at login (never for a demo). */
-export function settingsFollower(
-  { platform, demo, windows }: Context,
-  onShortcutProblem: (message: string | undefined) => void,
-  onLoginProblem: (message: string | undefined) => void,
-) {
-  const shortcut = createShortcutBinder(globalShortcut, () => windows.open('override'), log, platform);
-  let loginApplied: boolean | undefined;
+/** The OS's Start at login as the engine's port; every answer (the shell's or a Save's retry) is `told`. */
+export function shellLoginItem(platform: NodeJS.Platform, told: (problem: string | undefined) => void): LoginItem {
   const autostart = {
     platform,
     setLoginItemSettings: (s: { openAtLogin: boolean }) => app.setLoginItemSettings(s),
@@ -21,19 +16,25 @@ export function settingsFollower(
     execPath: process.execPath,
     args: app.isPackaged ? [] : [app.getAppPath()],
   };
+  return loginItemPort(autostart, told, log);
+}
+
+/** Applies the settings that live outside the engine: global shortcut and start at login (no `loginItem`: a demo).
+ *  A change of Start at login is applied here; a Save that keeps it on retries a refusal in the engine. */
+export function settingsFollower(
+  { platform, windows }: Context,
+  onShortcutProblem: (message: string | undefined) => void,
+  loginItem: LoginItem | undefined,
+) {
+  const shortcut = createShortcutBinder(globalShortcut, () => windows.open('override'), log, platform);
+  let loginApplied: boolean | undefined;
   return {
     apply(settings: AppState['settings']): void {
       shortcut.bind(settings.globalShortcut);
       onShortcutProblem(shortcut.problem());
-      if (demo || settings.startAtLogin === loginApplied) return;
+      if (!loginItem || settings.startAtLogin === loginApplied) return;
       loginApplied = settings.startAtLogin;
-      void applyStartAtLogin(settings.startAtLogin, autostart).then(
-        (problem) => onLoginProblem(problem),
-        (e: unknown) => {
-          log(`start at login: ${String(e)}`);
-          onLoginProblem(`Start at login could not be set: ${e instanceof Error ? e.message : String(e)}`);
-        },
-      );
+      void loginItem.set(settings.startAtLogin);
     },
     dispose: () => shortcut.dispose(),
   };

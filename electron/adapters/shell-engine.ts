@@ -2,6 +2,7 @@
 import { app, dialog, Notification } from 'electron';
 import { createEngine } from '../core/engine/engine';
 import type { Engine } from '../core/engine/types';
+import type { LoginItem } from '../core/ports';
 import { createFsFileStore } from '../core/storage/fs-file-store';
 import { APP_ID, APP_NAME, DESKTOP_ENTRY } from './app-paths';
 import { alarmFromButton } from './alarm-actions';
@@ -19,7 +20,8 @@ export function buildEngine({
   windows,
   zone,
   alarms,
-}: Pick<Context, 'platform' | 'paths' | 'demo' | 'windows' | 'zone' | 'alarms'>): Engine {
+  loginItem,
+}: Pick<Context, 'platform' | 'paths' | 'demo' | 'windows' | 'zone' | 'alarms'> & { loginItem?: LoginItem }): Engine {
   // Set below; a refused notification (any OS) asks readiness again through it.
   const late: { engine?: Engine } = {};
   // macOS: Electron's Notification; elsewhere node-notifier. Readiness asks the same path it delivers through. What
@@ -60,6 +62,8 @@ export function buildEngine({
     alarmSurface: alarms,
     openView: (view, params) => windows.open(view, params),
     platform,
+    // A Save that keeps Start at login on asks the OS again while its refusal is known (never in the demo).
+    ...(loginItem ? { loginItem } : {}),
     log,
   });
   late.engine = engine;

@@ -78,3 +78,10 @@ export interface FileStore {
    *  looked at while such a link is stated (link-back.ts). Absent for stores that aren't on disk. */
   folderReachable?(): Promise<boolean>;
 }
+
+/** The OS's Start at login (macOS and Windows: the login item; Linux: the XDG autostart entry). `set` asks the OS
+ *  and answers, in the OS's words, why it did not take (waiting for approval, not registered, a write refused), or
+ *  undefined when it did; it never rejects (a failure is such an answer). */
+export interface LoginItem {
+  set(enabled: boolean): Promise<string | undefined>;
+}

@@ -29,6 +29,8 @@ export const ActionErrorKindSchema = z.enum([
   'keychain',
   'storage',
   'notification',
+  /** Start at login: the OS did not take it (waiting for approval, not registered, its entry not written). */
+  'login_item',
   'external_refused',
   'external_failed',
   // The app itself: a handler that failed unexpectedly, a window not connected to main.

@@ -81,6 +81,13 @@ export function resultOf<T extends z.ZodType>(value: T) {
   ]);
 }
 
+/** settings:update's answer: the settings saved. `loginOn`: the Save asked the OS again for Start at login, which it
+ *  had refused, and the OS took it (the form says it is now on); still refused is a failure that says so. */
+const SettingsSavedSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), value: SettingsSchema, loginOn: z.literal(true).optional() }),
+  z.object({ ok: z.literal(false), error: ActionErrorSchema }),
+]);
+
 export const ViewNameSchema = z.enum([
   'status',
   'override',
@@ -199,7 +206,7 @@ export const invokeChannels = {
     handler: 'engine',
     write: true,
   },
-  'settings:update': { request: SettingsPatchSchema, response: resultOf(SettingsSchema), handler: 'engine' },
+  'settings:update': { request: SettingsPatchSchema, response: SettingsSavedSchema, handler: 'engine' },
   /** Checks an id or pasted link against the service and returns the schedule's name (cut to the settings limit)
    *  and the line the form says once it is added; `watched`: the ids in the list being edited, not asked about again. */
   'schedule:check': {

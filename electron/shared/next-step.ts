@@ -32,6 +32,7 @@ export function nextStep(kind: ActionErrorKind): NextStep {
     case 'unauthorized':
     case 'key_rejected':
     case 'keychain':
+    case 'login_item':
       return 'settings';
     case 'rate_limited':
     case 'service_wait':

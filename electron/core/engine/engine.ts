@@ -38,6 +38,7 @@ import type { Engine, EngineOptions } from './types';
 import { createAlarmParts, type AlarmParts } from './alarm-parts';
 import { ALARMS_FILE } from '../alarm/alarm-records';
 import { withLoginReadback } from '../readiness/login-readback';
+import { withLoginItem } from './login-item';
 
 const ignore = (): void => undefined;
 
@@ -393,22 +394,5 @@ export function createEngine(options: EngineOptions): Engine {
     keyCheck: () => checkRecordKey(options.secrets, storage.report),
     boot,
   });
-  return withLoginProblem(surface, login, keeper);
-}
-
-/** The engine told what the OS answered of Start at login: readiness is derived again with it. */
-function withLoginProblem(
-  surface: Omit<Engine, 'loginProblem'>,
-  login: { problem?: string },
-  keeper: StateKeeper,
-): Engine {
-  return {
-    ...surface,
-    loginProblem(problem) {
-      if (problem === login.problem) return;
-      if (problem === undefined) delete login.problem;
-      else login.problem = problem;
-      keeper.update();
-    },
-  };
+  return withLoginItem(surface, login, keeper, options.loginItem);
 }

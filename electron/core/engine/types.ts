@@ -3,7 +3,7 @@
 import type { ClientOptions, OncallClient } from '../../api/client-types';
 import type { EngineChannel, RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import type { AppState } from '../../shared/view-state';
-import type { Clock, FileStore, Notifier, SecretStore } from '../ports';
+import type { Clock, FileStore, LoginItem, Notifier, SecretStore } from '../ports';
 import type { NotificationHealthResult } from '../readiness/readiness';
 import type { HandoffChannel } from '../handoff/handlers';
 import type { AlarmIntent } from '../../shared/alarm-view';
@@ -70,6 +70,9 @@ export interface EngineOptions {
   resumeHandoff?: boolean;
   /** Opens a window (the alarm's "Can't — find cover" opens Ask for cover / take over); absent: nothing opens. */
   openView?: (view: ViewName, params?: Record<string, string>) => void;
+  /** The OS's Start at login: a Save that keeps it on asks again while the OS's refusal is known (absent: never
+   *  asked, as in the demo and the CLI). */
+  loginItem?: LoginItem;
   /** The OS the alarm's readiness line speaks of (default: this process's). */
   platform?: NodeJS.Platform;
   /** Phone escalation's outside world, for tests: HTTP (a loopback stand-in), Pushover's address, Send test's wait. */

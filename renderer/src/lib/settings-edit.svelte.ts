@@ -182,7 +182,8 @@ export class SettingsEdit {
     if (result.ok) {
       // What was typed while saving is newer than the settings saved: it stays, unsaved.
       if (JSON.stringify(this.values) === sent) this.values = valuesFrom(result.value);
-      this.#answer = { ok: true, text: 'Settings saved.' };
+      // Start at login the OS had refused, asked again by this Save and taken (engine/login-item.ts).
+      this.#answer = { ok: true, text: `Settings saved.${result.loginOn ? ' Start at login is now on.' : ''}` };
       await this.checkShortcut();
     } else {
       for (const p of result.error.problems ?? []) {
