@@ -340,9 +340,10 @@ function rebuild(o: PhoneWiringOptions, run: PhoneRun, live: Live): Promise<void
     const from = JSON.stringify([s.provider, s.afterMin, channel ?? null, run.boundTo ?? null]);
     if (run.stopped || (live.escalator && from === run.builtFrom)) return;
     const old = live.escalator;
+    const wasChannel = run.armedChannel;
     run.refusalEnded = undefined;
     await old?.stop();
-    noteRefusal(run, old, run.armedChannel);
+    noteRefusal(run, old, wasChannel);
     live.escalator = undefined;
     await retireBound(o, run);
     const notKept = await switchChannel(wiringOf(o), o.secrets, run, channel);
@@ -355,8 +356,8 @@ function rebuild(o: PhoneWiringOptions, run: PhoneRun, live: Live): Promise<void
     run.armedChannel = provider?.channel;
     live.escalator = escalator;
     run.builtFrom = from;
-    // Other settings or keys: a refusal of the old ones says nothing of these.
-    run.testRefused = undefined;
+    // Another channel: a refusal of the old keys says nothing of these (another wait cures nothing).
+    if (provider?.channel !== wasChannel) run.testRefused = undefined;
     // Not awaited: a save answers at once; a booking that fails (after its bounded tries) shows in readiness.
     live.track(escalator.setTargets(live.targets).then(o.changed));
     o.changed();
