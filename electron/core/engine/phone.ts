@@ -12,7 +12,13 @@ import type { EscalationSettings } from '../../shared/escalation-settings';
 import type { AlarmKnowledge } from '../alarm/alarm-claims';
 import type { AlarmRecord, AlarmTarget } from '../alarm/types';
 import { phoneWords, type AlarmAbout } from '../alarm/words';
-import { createEscalator, type Escalator, type EscalatorOptions, type EscalatorStatus } from '../escalation/escalator';
+import {
+  createEscalator,
+  type Escalator,
+  type EscalatorOptions,
+  type EscalatorStatus,
+  type StandingRefusal,
+} from '../escalation/escalator';
 import { fetchSend, type HttpSend } from '../escalation/http';
 import type { HttpStream } from '../escalation/http-stream';
 import { withNextTry } from '../escalation/next-try-words';
@@ -143,8 +149,17 @@ interface PhoneRun {
   builtFrom: string | undefined;
   /** The escalator has a provider (not only cancelling what channels left still hold). */
   armed: boolean;
+  /** The channel hash the escalator sends on (undefined: none). */
+  armedChannel?: string | undefined;
   /** The server the ntfy topic and token were saved for (phone-binding.ts): used with no other. */
   boundTo: string | undefined;
+  /** An escalator with a channel was made in this run: the refusal saved before the restart has been read. */
+  everArmed: boolean;
+  /** The service's last refusal known in this run and the channel (its hash) it was of, kept over an escalator
+   *  with phone escalation off: only another channel ends it (a save of the wait alone cures nothing). */
+  lastRefusal: (StandingRefusal & { ch: string }) | undefined;
+  /** The refusal the last rebuild ended because the channel changed: the save says so, once. */
+  refusalEnded: string | undefined;
 }
 
 /** The keys the settings now may use (no ntfy topic or token for a server they were not saved for). */
@@ -239,8 +254,10 @@ function escalatorOptions(
     retiredDone,
     afterMs: o.settings().afterMin * 60_000,
     localZone: o.localZone,
-    // Only the first escalator of a run reads the refusal kept from before: a later one has new settings.
-    keptRefusal: run.builtFrom === undefined,
+    // Only the first escalator with a channel reads the refusal kept from before; a later one for the same channel
+    // keeps the one standing (refusalCarried).
+    keptRefusal: !run.everArmed,
+    carriedRefusal: refusalCarried(run, provider),
     alarm: o.alarm,
     refresh: o.refreshAlarms,
     phoneAck: o.phoneAck,
@@ -250,6 +267,28 @@ function escalatorOptions(
     signer: recordKeyOf(o),
     ...(o.known ? { known: o.known } : {}),
   };
+}
+
+/** The refusal the escalator being replaced held (none: it went through, or its reset passed), with its channel;
+ *  one made with phone escalation off knows none and leaves the last one as it was. */
+function noteRefusal(run: PhoneRun, old: Escalator | undefined, oldChannel: string | undefined): void {
+  if (old === undefined || oldChannel === undefined) return;
+  const standing = old.refusal();
+  run.lastRefusal = standing && { ...standing, ch: oldChannel };
+}
+
+/** The last refusal, for an escalator on the same channel: it still stands. */
+function refusalCarried(run: PhoneRun, provider: PhoneProvider | undefined): StandingRefusal | undefined {
+  const last = run.lastRefusal;
+  return last !== undefined && provider !== undefined && last.ch === provider.channel ? last : undefined;
+}
+
+/** Another channel (other keys, server or service) ends the last refusal: said by the save (refusalEnded). */
+function endRefusal(run: PhoneRun, provider: PhoneProvider | undefined): void {
+  if (provider === undefined) return;
+  if (run.lastRefusal !== undefined && run.lastRefusal.ch !== provider.channel) run.refusalEnded = run.lastRefusal.why;
+  run.lastRefusal = undefined;
+  run.everArmed = true;
 }
 
 /** What the phone part holds while it runs: the escalator, the one rebuild in progress, the targets last given. */
@@ -271,6 +310,9 @@ const newRun = (): PhoneRun => ({
   builtFrom: undefined,
   armed: false,
   boundTo: undefined,
+  everArmed: false,
+  lastRefusal: undefined,
+  refusalEnded: undefined,
 });
 
 /** The server the topic and token are bound to, while the settings name another: a channel left, so what the app
@@ -297,7 +339,11 @@ function rebuild(o: PhoneWiringOptions, run: PhoneRun, live: Live): Promise<void
     const channel = run.stopped || s.provider === 'off' ? undefined : channelOf(s, usable(o, run));
     const from = JSON.stringify([s.provider, s.afterMin, channel ?? null, run.boundTo ?? null]);
     if (run.stopped || (live.escalator && from === run.builtFrom)) return;
-    await live.escalator?.stop();
+    const old = live.escalator;
+    const wasChannel = run.armedChannel;
+    run.refusalEnded = undefined;
+    await old?.stop();
+    noteRefusal(run, old, wasChannel);
     live.escalator = undefined;
     await retireBound(o, run);
     const notKept = await switchChannel(wiringOf(o), o.secrets, run, channel);
@@ -306,10 +352,12 @@ function rebuild(o: PhoneWiringOptions, run: PhoneRun, live: Live): Promise<void
     run.armed = provider !== undefined;
     const retiredDone = (ch: string) => live.track(dropRetired(wiringOf(o), o.secrets, run, ch));
     const escalator = await createEscalator(escalatorOptions(o, run, provider, retiredDone), words);
+    endRefusal(run, provider);
+    run.armedChannel = provider?.channel;
     live.escalator = escalator;
     run.builtFrom = from;
-    // Other settings or keys: a refusal of the old ones says nothing of these.
-    run.testRefused = undefined;
+    // Another channel: a refusal of the old keys says nothing of these (another wait cures nothing).
+    if (provider?.channel !== wasChannel) run.testRefused = undefined;
     // Not awaited: a save answers at once; a booking that fails (after its bounded tries) shows in readiness.
     live.track(escalator.setTargets(live.targets).then(o.changed));
     o.changed();
@@ -345,13 +393,23 @@ async function savePhone(
   const notBound = await bindOnSave(o.secrets, settings);
   if (notBound) return { ok: false, message: `The keychain refused it (${notBound}): the phone is not set up.` };
   if (server !== undefined) run.boundTo = server;
+  run.refusalEnded = undefined;
   const notSaved = await o.save(settings);
   if (notSaved) return undoSave(o, run, before, kept, notSaved);
   await rebuild(o, run, live);
   const tokenWords =
     ' The access token was for another server and was not sent to this one: enter its own if it needs one.';
   // Said whole by Settings → Phone (it has no words of its own for a save): the token left behind included.
-  return { ok: true, message: `Phone settings saved.${tokenLeft ? tokenWords : ''}` };
+  return { ok: true, message: `Phone settings saved.${tokenLeft ? tokenWords : ''}${endedWords(run)}` };
+}
+
+/** The refusal this save's new channel ended (readiness no longer names it), said once. */
+function endedWords(run: PhoneRun): string {
+  const why = run.refusalEnded;
+  run.refusalEnded = undefined;
+  return why === undefined
+    ? ''
+    : ` The phone service’s refusal of the old settings (${why}) no longer stands for these: Send test checks them.`;
 }
 
 /** The settings file wasn't saved: the keychain and main's memory are put back, and nothing is booked anew. */

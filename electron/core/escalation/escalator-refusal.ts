@@ -10,6 +10,16 @@ import { loadRefusal, saveRefusal, saveWentThrough } from './refusal-store';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 
+/** The refusal standing in an escalator, handed to the one made after it for the same channel (escalator-run.ts
+ *  EscalatorOptions.carriedRefusal): a save of other settings (the wait, phone escalation off and on) cures nothing. */
+export interface StandingRefusal {
+  why: string;
+  untilMs?: number | undefined;
+  atMs?: number | undefined;
+  /** Read back from phone-refusal.json at this run's start (its words say so). */
+  kept: boolean;
+}
+
 /** What of the escalator's run (escalator-run.ts Run) a refusal reads and keeps: named here, so that file can word
  *  a refusal from this one without an import cycle. */
 interface Run {
@@ -24,6 +34,7 @@ interface Run {
     clock: Clock;
     provider: { readonly channel: string } | undefined;
     keptRefusal?: boolean;
+    carriedRefusal?: StandingRefusal | undefined;
     localZone?: () => string;
     log?: (message: string) => void;
     report?: (notice: Notice) => void;
@@ -59,11 +70,27 @@ export async function keepWentThrough(r: Run): Promise<void> {
   await saveWentThrough(r.o.files, channel, r.o.clock.now(), ended).catch((e: unknown) => notSaved(r, e));
 }
 
-/** At the first start: the refusal saved for this channel before the restart; at a later build (the settings
- *  changed): an older refusal no longer stands, so the file goes. */
+/** The refusal standing now (none: undefined), as the next escalator for the same channel takes it. */
+export const standingOf = (r: Run): StandingRefusal | undefined =>
+  r.sendRefused === undefined
+    ? undefined
+    : { why: r.sendRefused, untilMs: r.limitedUntilMs, atMs: r.refusedAtMs, kept: r.refusalKept === true };
+
+/** At the first start: the refusal saved for this channel before the restart. At a later build for the same channel
+ *  (another wait, phone escalation off and on): the refusal the last one held still stands, as the file says (adv52:
+ *  before, any rebuild removed it, and the next alert went into a monthly limit that still held). For another
+ *  channel (other keys, another server or service): an older refusal no longer stands, so the file goes. */
 export async function readKeptRefusal(r: Run): Promise<void> {
   const channel = r.o.provider?.channel;
   if (channel === undefined) return;
+  const carried = r.o.carriedRefusal;
+  if (carried !== undefined) {
+    r.sendRefused = carried.why;
+    r.limitedUntilMs = carried.untilMs;
+    r.refusedAtMs = carried.atMs;
+    r.refusalKept = carried.kept;
+    return;
+  }
   if (!r.o.keptRefusal) return keepRefused(r, undefined);
   const report = r.o.report ?? ((n) => r.o.log?.(n.message));
   const kept = await loadRefusal(r.o.files, channel, r.o.clock.now(), report);

@@ -9,7 +9,7 @@ import { NTFY_MAX_DELAY_MS } from './ntfy';
 import { CANCELLING, maybeProblems, NOT_BOOKED } from './maybe-held';
 
 import { missedProblem, unsentWords, type Missed, type UnsentWords } from './missed';
-import { limitHeldWords, refusedWords } from './escalator-refusal';
+import { limitHeldWords, refusedWords, type StandingRefusal } from './escalator-refusal';
 import { alertIdOf, ESCALATIONS_FILE, saveEscalations, type EscalationState } from './record-store';
 import type { AckStream, PhoneAlert, PhoneProvider } from './types';
 
@@ -107,6 +107,8 @@ export interface EscalatorOptions {
   localZone?: () => string;
   /** The first escalator of this run: the refusal saved before the restart is read (escalator-refusal.ts). */
   keptRefusal?: boolean;
+  /** The refusal the escalator this one replaces held for the same channel: it still stands (escalator-refusal.ts). */
+  carriedRefusal?: StandingRefusal | undefined;
   alarm(key: string): AlarmRecord | undefined;
   /** Reads the alarm records again before each look (an acknowledgement from `status --ack`). */
   refresh?(): Promise<void>;

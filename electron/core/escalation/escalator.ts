@@ -17,7 +17,7 @@ import { awaitedLeft, pollLeft } from './escalator-acks';
 import { closeStream, keepStream, readBesideStream, streamHears, takeAcks } from './escalator-stream';
 import { settleBooked, settleLeft, stopSent, unsureMissed } from './escalator-settle';
 import { wakeRead } from './wake-read';
-import { keepWentThrough, readKeptRefusal } from './escalator-refusal';
+import { keepWentThrough, readKeptRefusal, standingOf, type StandingRefusal } from './escalator-refusal';
 import { answeredKeysOf, answersSinceMs } from './front-acks';
 import {
   acked,
@@ -43,6 +43,7 @@ import {
 } from './escalator-run';
 
 export { alertIdOf, ESCALATIONS_FILE } from './record-store';
+export type { StandingRefusal } from './escalator-refusal';
 export {
   alertOf,
   AWAIT_ACK_MS,
@@ -67,6 +68,8 @@ export interface Escalator {
   retry(): Promise<void>;
   /** A Send test to these settings went through: a refusal of an alert sent before it no longer stands. */
   tested(): void;
+  /** The service's refusal standing now (none: undefined): the next escalator for this channel keeps it. */
+  refusal(): StandingRefusal | undefined;
   /** Stops; answers once the request under way (if any) is done and saved. */
   stop(): Promise<void>;
 }
@@ -262,6 +265,7 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
         await tick(r);
       }),
     tested: () => testWentThrough(r),
+    refusal: () => standingOf(r),
     stop() {
       r.stopped = true;
       r.cancelTimer?.();
