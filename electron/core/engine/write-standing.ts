@@ -16,6 +16,7 @@ import { RATE_LIMITED_SENTENCE } from '../../api/error-mapping';
 import type { OncallClient } from '../../api/client-types';
 import type { FetchProblem } from '../model/snapshot';
 import { naming } from '../actions/unread-words';
+import { keyNameOf } from '../actions/refused-key';
 import { serviceWaitWords } from '../state/wait-words';
 import type { Clock } from '../ports';
 import { createWriteWaits, heldWriteOf, writeWaitOf, type WriteWait, type WriteWaits } from './write-wait';
@@ -164,7 +165,7 @@ function watch(m: Memory, client: OncallClient): OncallClient {
 export function createWriteStanding(parts: StandingParts): WriteStanding {
   const keyName = (): string | undefined => {
     const label = parts.label?.();
-    return label === undefined ? undefined : `${label}’s key`;
+    return label === undefined ? undefined : keyNameOf(label);
   };
   const m: Memory = {
     clock: parts.clock,
