@@ -125,6 +125,8 @@ export interface AccountSession {
   writeHeld(): boolean;
   /** Whose key its refusals name ("One’s key") when several accounts are set up (write-through.ts says each). */
   keyName(): string | undefined;
+  /** The service's words with its last write refused (403) on this schedule (service id): write-standing.ts. */
+  refusalSaid(scheduleId: string): string | undefined;
   /** Its own handlers, made once (the first context is kept: one creator keeps identical writes sent once). */
   handlers(context: HandlerContext): SessionHandlers;
   refresh(request: RefreshRequest): Promise<RefreshAnswer | void>;
@@ -359,6 +361,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     writable: (scheduleId) => writableNow(link.clients.get()?.actions, held.get(), standing, scheduleId),
     writeHeld: () => standing.writeHeld(link.clients.get()?.actions),
     keyName: () => standing.keyName(),
+    refusalSaid: (scheduleId) => standing.refusalSaid(link.clients.get()?.actions, scheduleId),
     handlers: (context) => (handlers ??= handlersOf(o, held, link, standing, context, lostAnswers)),
     refresh: (request) => sync.request(request),
     replan: reminders.replan,

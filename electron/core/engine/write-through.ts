@@ -14,6 +14,8 @@ import type { SessionHandlers } from './handlers';
 import { GONE, inSession, type Routes } from './account-routes';
 import type { Failure } from '../actions/common';
 import { noneAllowedSentence, refusedSentence } from '../actions/refused-key';
+import { withServiceWords } from '../../api/error-mapping';
+import { refParts } from '../../shared/accounts';
 
 type Answer<T> = { ok: true; value: T } | Failure;
 
@@ -38,32 +40,29 @@ const COULD_NOT_READ = new Set([
 /** Answers that are a key's own state (refused, rejected, asked to wait), each naming its key (write-standing.ts). */
 const KEY_STATE = new Set(['forbidden', 'unauthorized', 'rate_limited']);
 
-/** An answer, and whose key gave it ("One’s key") when several accounts are set up. */
-type Tried<T> = { answer: Answer<T>; key: string | undefined };
+/** An answer, whose key gave it ("One’s key") when several accounts are set up, and the service's words with its
+ *  refusal (403). */
+type Tried<T> = { answer: Answer<T>; key: string | undefined; said: string | undefined };
+type KeyFailure = { message: string; kind: string; key: string | undefined; said: string | undefined };
 
 /** Each key's words in the order asked; the refusals that differ only by whose key (the same service's words, or
  *  none) said once, naming each key ("Neither One’s nor Two’s key is allowed to do that.": refused-key.ts). */
-function keysSaid(failed: { message: string; kind: string; key: string | undefined }[]): string[] {
-  const rest = (f: (typeof failed)[number]): string | undefined => {
-    const sentence = refusedSentence(f.key);
-    return f.kind === 'forbidden' && f.key !== undefined && f.message.startsWith(sentence)
-      ? f.message.slice(sentence.length)
-      : undefined;
-  };
-  const refused = failed.filter((f) => rest(f) !== undefined);
-  const tail = refused[0] === undefined ? undefined : rest(refused[0]);
-  if (refused.length < 2 || tail === undefined || refused.some((f) => rest(f) !== tail))
-    return failed.map((f) => f.message);
+function keysSaid(failed: KeyFailure[]): string[] {
+  const named = (f: KeyFailure): boolean =>
+    f.kind === 'forbidden' && f.key !== undefined && f.message === withServiceWords(refusedSentence(f.key), f.said);
+  const refused = failed.filter(named);
+  const said = refused[0]?.said;
+  if (refused.length < 2 || refused.some((f) => f.said !== said)) return failed.map((f) => f.message);
   const keys = refused.flatMap((f) => (f.key === undefined ? [] : [f.key]));
-  const together = `${noneAllowedSentence(keys)}${tail}`;
+  const together = withServiceWords(noneAllowedSentence(keys), said);
   return failed.flatMap((f) => (f === refused[0] ? [together] : refused.includes(f) ? [] : [f.message]));
 }
 
 /** Every key tried refused or asked to wait: each key's answer, one after the other (a wait that passes by itself
  *  first, so a flow says what passes); else the answer as told. */
 function eachKey<T>(tried: Tried<T>[], told: Answer<T>): Answer<T> {
-  const failed = tried.flatMap(({ answer: a, key }) =>
-    a.ok || !KEY_STATE.has(a.error.kind) ? [] : [{ message: a.error.message, kind: a.error.kind, key }],
+  const failed = tried.flatMap(({ answer: a, key, said }) =>
+    a.ok || !KEY_STATE.has(a.error.kind) ? [] : [{ message: a.error.message, kind: a.error.kind, key, said }],
   );
   if (told.ok || tried.length < 2 || failed.length < tried.length) return told;
   const kind = failed.find((e) => e.kind === 'rate_limited') === undefined ? told.error.kind : 'rate_limited';
@@ -112,7 +111,9 @@ export async function writeThrough<R extends { scheduleId: string }, T>(
     if (!r) return eachKey(answers, told(refused, last));
     tried.set(ref, r.answer);
     last = r.answer;
-    answers.push({ answer: r.answer, key: routes.sessionFor(r.accountId)?.keyName() });
+    const session = routes.sessionFor(r.accountId);
+    const said = session?.refusalSaid(refParts(ref).scheduleId);
+    answers.push({ answer: r.answer, key: session?.keyName(), said });
     if (refusal(r.answer)) refused = r.answer;
     // Only a failure that sent nothing moves the write on, and only when the standing learned from it (a 401 or
     // 403 through this account): via then names another account, else the same one and the loop ends.
