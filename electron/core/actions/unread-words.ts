@@ -5,6 +5,7 @@
 // pass by itself (no rights, not found, a refused request) says what to do, never "try again in a moment".
 import type { ApiError } from '../../api/errors';
 import { RATE_LIMITED_SENTENCE, rejectedSentence, withServiceWords } from '../../api/error-mapping';
+import { refusedSentence } from './refused-key';
 import { serviceWaitWords } from '../state/wait-words';
 import type { FetchProblem } from '../model/snapshot';
 
@@ -34,8 +35,9 @@ export interface UnreadAt {
  *  (a service watched twice is read through the other account's key first: write-standing.ts). */
 export function naming(error: ApiError, key: string | undefined): ApiError {
   if (key === undefined) return error;
-  const about = error.kind === 'forbidden' || error.kind === 'unauthorized' || error.kind === 'rate_limited';
-  return about ? { ...error, keyOf: key } : error;
+  // A 403's own sentence names the key too (refused-key.ts): beside a second key's answer "this API key" names none.
+  if (error.kind === 'forbidden') return { ...error, keyOf: key, message: refusedSentence(key) };
+  return error.kind === 'unauthorized' || error.kind === 'rate_limited' ? { ...error, keyOf: key } : error;
 }
 const keyOf = (error: ApiError): string | undefined => ('keyOf' in error ? error.keyOf : undefined);
 

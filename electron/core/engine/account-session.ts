@@ -124,6 +124,10 @@ export interface AccountSession {
   writable(scheduleId: string): boolean;
   /** Whether a write through it is answered unsent now, its key's named write wait running (write-standing.ts). */
   writeHeld(): boolean;
+  /** Whose key its refusals name ("One’s key") when several accounts are set up (write-through.ts says each). */
+  keyName(): string | undefined;
+  /** The service's words with its last write refused (403) on this schedule (service id): write-standing.ts. */
+  refusalSaid(scheduleId: string): string | undefined;
   /** Its own handlers, made once (the first context is kept: one creator keeps identical writes sent once). */
   handlers(context: HandlerContext): SessionHandlers;
   refresh(request: RefreshRequest): Promise<RefreshAnswer | void>;
@@ -306,6 +310,11 @@ async function loadSaved(
   o.doubtPool?.().files.add(lostAnswers);
 }
 
+function accountOf(o: AccountSessionOptions): ReturnType<AccountSession['account']> {
+  const s = o.settings();
+  return { id: o.accountId, label: s.accountLabel, baseUrl: s.baseUrl, email: s.email, schedules: s.schedules };
+}
+
 export function createAccountSession(o: AccountSessionOptions): AccountSession {
   let lifecycle: 'new' | 'started' | 'stopped' = 'new';
   let handlers: SessionHandlers | undefined;
@@ -353,10 +362,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
 
   return {
     id: o.accountId,
-    account: () => {
-      const s = o.settings();
-      return { id: o.accountId, label: s.accountLabel, baseUrl: s.baseUrl, email: s.email, schedules: s.schedules };
-    },
+    account: () => accountOf(o),
     keys,
     start,
     stop,
@@ -378,6 +384,8 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
     client: () => writesClient(o, link, standing),
     writable: (scheduleId) => writableNow(link.clients.get()?.actions, held.get(), standing, scheduleId),
     writeHeld: () => standing.writeHeld(link.clients.get()?.actions),
+    keyName: () => standing.keyName(),
+    refusalSaid: (scheduleId) => standing.refusalSaid(link.clients.get()?.actions, scheduleId),
     handlers: (context) => (handlers ??= handlersOf(o, held, link, standing, context, lostAnswers)),
     refresh: (request) => sync.request(request),
     replan: reminders.replan,

@@ -16,6 +16,7 @@ import { RATE_LIMITED_SENTENCE } from '../../api/error-mapping';
 import type { OncallClient } from '../../api/client-types';
 import type { FetchProblem } from '../model/snapshot';
 import { naming } from '../actions/unread-words';
+import { keyNameOf } from '../actions/refused-key';
 import { serviceWaitWords } from '../state/wait-words';
 import type { Clock } from '../ports';
 import { createWriteWaits, heldWriteOf, writeWaitOf, type WriteWait, type WriteWaits } from './write-wait';
@@ -30,6 +31,9 @@ export interface WriteStanding {
   writeHeld(client: OncallClient | undefined): boolean;
   /** Whose key a refusal names ("One’s key"), or undefined: "this API key". */
   keyName(): string | undefined;
+  /** The service's own words with this client's last write refused (403) on this schedule: write-through.ts says
+   *  the refusals of several keys with the same words once. */
+  refusalSaid(client: OncallClient | undefined, scheduleId: string): string | undefined;
   /** A write wait kept before a restart (session-waits.ts): held for the account's clients as their own. */
   restore(wait: WriteWait | undefined): void;
 }
@@ -60,6 +64,7 @@ interface Memory {
   clock: Clock;
   keyName: () => string | undefined;
   refusals: WeakMap<OncallClient, Set<string>>;
+  refusalWords: WeakMap<OncallClient, Map<string, string | undefined>>;
   unreadable: WeakMap<OncallClient, Set<string>>;
   rejected: WeakSet<OncallClient>;
   /** The wait the service asked of the key (`named`: the service named it, not our guess), with its words. */
@@ -133,7 +138,11 @@ function watch(m: Memory, client: OncallClient): OncallClient {
     const held = heldWriteOf(m.writeWaits, client, m.clock.now());
     if (held !== undefined) return { ok: false as const, error: naming(held, m.keyName()) };
     const answer = await unlessWaiting(() => client.createOverride(scheduleId, input), undefined, false);
-    if (!answer.ok && answer.error.kind === 'forbidden') setOf(m.refusals, client).add(scheduleId);
+    if (!answer.ok && answer.error.kind === 'forbidden') {
+      setOf(m.refusals, client).add(scheduleId);
+      const words = m.refusalWords.get(client) ?? new Map<string, string | undefined>();
+      m.refusalWords.set(client, words.set(scheduleId, answer.error.serverMessage));
+    }
     const wait = answer.ok ? undefined : writeWaitOf(answer.error, m.clock.now(), UNNAMED_WAIT_MS);
     if (wait !== undefined) m.writeWaits.set(client, wait);
     if (!answer.ok && answer.error.kind === 'rate_limited') {
@@ -164,12 +173,13 @@ function watch(m: Memory, client: OncallClient): OncallClient {
 export function createWriteStanding(parts: StandingParts): WriteStanding {
   const keyName = (): string | undefined => {
     const label = parts.label?.();
-    return label === undefined ? undefined : `${label}’s key`;
+    return label === undefined ? undefined : keyNameOf(label);
   };
   const m: Memory = {
     clock: parts.clock,
     keyName,
     refusals: new WeakMap(),
+    refusalWords: new WeakMap(),
     unreadable: new WeakMap(),
     rejected: new WeakSet(),
     waits: new WeakMap(),
@@ -180,6 +190,7 @@ export function createWriteStanding(parts: StandingParts): WriteStanding {
   return {
     keyName,
     restore: (wait) => m.writeWaits.restore(wait),
+    refusalSaid: (client, scheduleId) => (client ? m.refusalWords.get(client)?.get(scheduleId) : undefined),
     writeHeld: (client) => client !== undefined && heldWriteOf(m.writeWaits, client, m.clock.now()) !== undefined,
     watched: (client) => {
       if (!client) return undefined;

@@ -13,6 +13,9 @@
 import type { SessionHandlers } from './handlers';
 import { GONE, inSession, type Routes } from './account-routes';
 import type { Failure } from '../actions/common';
+import { noneAllowedSentence, refusedSentence } from '../actions/refused-key';
+import { withServiceWords } from '../../api/error-mapping';
+import { refParts } from '../../shared/accounts';
 
 type Answer<T> = { ok: true; value: T } | Failure;
 
@@ -37,13 +40,33 @@ const COULD_NOT_READ = new Set([
 /** Answers that are a key's own state (refused, rejected, asked to wait), each naming its key (write-standing.ts). */
 const KEY_STATE = new Set(['forbidden', 'unauthorized', 'rate_limited']);
 
+/** An answer, whose key gave it ("One’s key") when several accounts are set up, and the service's words with its
+ *  refusal (403). */
+type Tried<T> = { answer: Answer<T>; key: string | undefined; said: string | undefined };
+type KeyFailure = { message: string; kind: string; key: string | undefined; said: string | undefined };
+
+/** Each key's words in the order asked; the refusals that differ only by whose key (the same service's words, or
+ *  none) said once, naming each key ("Neither One’s nor Two’s key is allowed to do that.": refused-key.ts). */
+function keysSaid(failed: KeyFailure[]): string[] {
+  const named = (f: KeyFailure): boolean =>
+    f.kind === 'forbidden' && f.key !== undefined && f.message === withServiceWords(refusedSentence(f.key), f.said);
+  const refused = failed.filter(named);
+  const said = refused[0]?.said;
+  if (refused.length < 2 || refused.some((f) => f.said !== said)) return failed.map((f) => f.message);
+  const keys = refused.flatMap((f) => (f.key === undefined ? [] : [f.key]));
+  const together = withServiceWords(noneAllowedSentence(keys), said);
+  return failed.flatMap((f) => (f === refused[0] ? [together] : refused.includes(f) ? [] : [f.message]));
+}
+
 /** Every key tried refused or asked to wait: each key's answer, one after the other (a wait that passes by itself
  *  first, so a flow says what passes); else the answer as told. */
-function eachKey<T>(answers: Answer<T>[], told: Answer<T>): Answer<T> {
-  const failed = answers.flatMap((a) => (a.ok || !KEY_STATE.has(a.error.kind) ? [] : [a.error]));
-  if (told.ok || answers.length < 2 || failed.length < answers.length) return told;
-  const kind = failed.find((e) => e.kind === 'rate_limited')?.kind ?? told.error.kind;
-  const message = [...new Set(failed.map((e) => e.message))].join(' ');
+function eachKey<T>(tried: Tried<T>[], told: Answer<T>): Answer<T> {
+  const failed = tried.flatMap(({ answer: a, key, said }) =>
+    a.ok || !KEY_STATE.has(a.error.kind) ? [] : [{ message: a.error.message, kind: a.error.kind, key, said }],
+  );
+  if (told.ok || tried.length < 2 || failed.length < tried.length) return told;
+  const kind = failed.find((e) => e.kind === 'rate_limited') === undefined ? told.error.kind : 'rate_limited';
+  const message = [...new Set(keysSaid(failed))].join(' ');
   return { ok: false, error: { ...told.error, kind, message } };
 }
 
@@ -72,12 +95,12 @@ export async function writeThrough<R extends { scheduleId: string }, T>(
   let last: Answer<T> = GONE;
   // Every account refused, or the last could not read: the refusal is what is said (told).
   let refused: Answer<T> | undefined;
-  const answers: Answer<T>[] = [];
+  const answers: Tried<T>[] = [];
   // When no key can write, the planned one is asked (a 403 has no end the app could wait for: rights given back are
   // learned only by asking); while every answer is a key's own state, then each key whose write wait holds, answered
   // unsent, so its wait is said beside the refusal on every press, not on the first alone (adv48 r45 #1): the write
   // can still go through it. A substantive answer (changed since planned…) stays the one said.
-  const keyStates = () => answers.every((a) => !a.ok && KEY_STATE.has(a.error.kind));
+  const keyStates = () => answers.every(({ answer: a }) => !a.ok && KEY_STATE.has(a.error.kind));
   const next = (): string => {
     const ref = route.via(request.scheduleId);
     if (!tried.has(ref) || !keyStates()) return ref;
@@ -88,7 +111,9 @@ export async function writeThrough<R extends { scheduleId: string }, T>(
     if (!r) return eachKey(answers, told(refused, last));
     tried.set(ref, r.answer);
     last = r.answer;
-    answers.push(r.answer);
+    const session = routes.sessionFor(r.accountId);
+    const said = session?.refusalSaid(refParts(ref).scheduleId);
+    answers.push({ answer: r.answer, key: session?.keyName(), said });
     if (refusal(r.answer)) refused = r.answer;
     // Only a failure that sent nothing moves the write on, and only when the standing learned from it (a 401 or
     // 403 through this account): via then names another account, else the same one and the loop ends.

@@ -3,6 +3,7 @@
 import { myEmailOn, refParts } from '../../shared/accounts';
 import type { AppState, TimeSpan } from '../../shared/view-state';
 import { nameOf } from './item-rules';
+import { keyNameOf } from '../actions/refused-key';
 import { coverPeople, serviceSchedules } from './cover-rule';
 import type { AsRead, RunContext } from './store-claims';
 
@@ -22,6 +23,8 @@ export function runContext(state: AppState, nowMs: number): RunContext {
       [ref, ...serviceSchedules(state, ref).map((s) => s.id)]
         .map((r) => nameOf(state, r, email))
         .find((n) => n !== '') ?? '',
+    // As the engine names them (write-standing.ts keyName): only when several accounts make whose key worth saying.
+    keys: state.accounts.length > 1 ? state.accounts.map((a) => keyNameOf(a.label)) : [],
   };
 }
 

@@ -1,11 +1,13 @@
 // A refused item's reason kept in the saved hand-off (issue 48: the service's words after the app's own sentence, in
 // every flow, resume after a restart included). The file is a claim (issue 52), so the reason is used only when it
-// reads exactly as the app words a refusal: one of the app's own sentences (api/error-mapping.ts), then at most the
+// reads exactly as the app words a refusal: one of the app's own sentences (api/error-mapping.ts; a 403 naming the
+// keys of the accounts set up now: actions/refused-key.ts), then at most the
 // service's words in the one format every refusal uses, bounded as the API edge bounds them. Anything else (damaged,
 // oversized, another sentence, controls that could make it read as something else) is dropped, and the item says
 // what the app says of a saved refusal without its reason (store-claims.ts REFUSED_UNCHECKED).
 import type { HandoffItem } from '../../shared/handoff';
 import { REFUSAL_SENTENCES, rejectedSentence, SERVER_MESSAGE_MAX_CHARS } from '../../api/error-mapping';
+import { noneAllowedSentence, refusedSentence } from '../actions/refused-key';
 
 /** The service's words as the API edge keeps them: one line, no controls, at most SERVER_MESSAGE_MAX_CHARS. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
@@ -53,14 +55,26 @@ function placedHolds(told: string): boolean {
   return parts.length <= MAX_PROBLEMS && parts.every((p) => wordsHold(PLACED.exec(p)?.[1] ?? ''));
 }
 
-/** The reason when it reads as the app words a refusal; undefined for anything else. */
-export function checkedReason(reason: string): string | undefined {
+/** The app's own sentence a reason opens with, among those it makes for these keys (refused-key.ts): a 403 naming
+ *  one key, or every key tried ("Neither One’s nor Two’s key …", in the order they were asked, each once). */
+function ownSentence(sentence: string, keys: readonly string[]): boolean {
+  if (SENTENCES.includes(sentence) || keys.some((k) => refusedSentence(k) === sentence)) return true;
+  // The keys it names, in the order it names them (a label inside another's reads as neither: dropped, never guessed).
+  const at = (k: string) => sentence.indexOf(k.slice(0, -' key'.length));
+  const named = keys.filter((k) => at(k) >= 0).sort((x, y) => at(x) - at(y));
+  return named.length > 1 && noneAllowedSentence(named) === sentence;
+}
+
+/** The reason when it reads as the app words a refusal; undefined for anything else. `keys`: the accounts' keys as
+ *  the engine names them now ("One’s key"), when several are set up. */
+export function checkedReason(reason: string, keys: readonly string[] = []): string | undefined {
   if (placedHolds(reason)) return reason;
-  const limit = SENTENCES.reduce((n, s) => Math.max(n, s.length), 0) + SAID_OPEN.length + 2 * SERVER_MESSAGE_MAX_CHARS;
+  const longest = [...SENTENCES, noneAllowedSentence(keys)].reduce((n, s) => Math.max(n, s.length), 0);
   // Bounded first, so a huge value is never searched.
-  if (reason.length > limit) return undefined;
-  const sentence = SENTENCES.find((s) => reason === s || reason.startsWith(`${s}${SAID_OPEN}`));
-  if (sentence === undefined) return undefined;
+  if (reason.length > longest + SAID_OPEN.length + 2 * SERVER_MESSAGE_MAX_CHARS) return undefined;
+  const open = reason.indexOf(SAID_OPEN);
+  const sentence = open < 0 ? reason : reason.slice(0, open);
+  if (!ownSentence(sentence, keys)) return undefined;
   if (reason === sentence) return reason;
   const rest = reason.slice(sentence.length + SAID_OPEN.length);
   if (!rest.endsWith(SAID_CLOSE)) return undefined;
@@ -69,7 +83,7 @@ export function checkedReason(reason: string): string | undefined {
 
 /** What a saved refused item said after "Refused:" (its own words, else its message), checked as above. Any other
  *  state carries no saved reason: what it says is worded again when it is looked at or sent. */
-export function savedReason(item: HandoffItem): string | undefined {
+export function savedReason(item: HandoffItem, keys: readonly string[] = []): string | undefined {
   if (item.state !== 'refused') return undefined;
-  return checkedReason(item.refusal ?? item.message);
+  return checkedReason(item.refusal ?? item.message, keys);
 }

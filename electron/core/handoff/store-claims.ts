@@ -38,6 +38,8 @@ export interface RunContext {
   schedule: (ref: string) => { name: string; timeZone: string | null };
   /** The person as the schedule lists them ('' when not listed). */
   nameOf: (ref: string, email: string) => string;
+  /** The accounts' keys as a refusal names them now ("One’s key"), when several are set up: saved-refusal.ts. */
+  keys?: readonly string[];
 }
 
 /** An override id as the service makes them (api/schemas.ts OverrideSchema): anything else is no record. */
@@ -153,7 +155,7 @@ const RESUMED: Record<HandoffItem['state'], string> = {
 export function asKnownNow(item: HandoffItem, ctx: RunContext): HandoffItem {
   const { overrideId, seenAfterSend, refusal: _saved, ...rest } = item;
   // A refusal's reason as the app worded it before the restart (checked: saved-refusal.ts), never any other state's.
-  const reason = savedReason(item);
+  const reason = savedReason(item, ctx.keys);
   const s = ctx.schedule(item.scheduleId);
   const record = item.state === 'handed_off' && overrideId !== undefined && OVERRIDE_ID.test(overrideId);
   // Seen in place after its own send (no id): read again on the schedule before it is said (run-work.ts seenAgain).
