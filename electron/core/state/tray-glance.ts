@@ -51,10 +51,8 @@ const READINESS_FIX: Record<NonNullable<ReadinessCheck['action']>, TrayActionId>
   'test-notification': 'open-status',
 };
 
-/** Schedules watched with a key, or one whose key the keychain has not answered yet: their saved data is said
- *  meanwhile, as while the service is down (issue 49; the sync line says the keychain is read). */
-const keyedWatch = (state: AppState): boolean =>
-  (state.setup.hasKey || state.setup.keyReading === true) && state.schedules.length > 0;
+// A key still being read from the keychain: saved data is said meanwhile, as while the service is down (issue 49).
+const keyedWatch = (s: AppState): boolean => (s.setup.hasKey || s.setup.keyReading === true) && s.schedules.length > 0;
 
 /** My state first (opening the popover), then the alarms. `tight`: the menu is short of room, so one alarm is one
  *  item (its line acknowledging it). Before setup, "Open status…" alone. */
