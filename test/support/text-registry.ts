@@ -16,6 +16,7 @@ import { calendarLog, notificationLog, type AccountReminders } from './text-regi
 import { alarmLog, cliAckLog, phoneSettingsTexts, readinessLog } from './text-registry-alarm';
 import { pickerLog, type AccountPicker } from './text-registry-picker';
 import { swapAnswers } from './text-registry-handoff';
+import { lateAnswers } from './text-registry-late';
 import { icsTexts, logSaid, notificationTexts, type Said, type Surface } from './text-registry-said';
 import type { WriteAnswer } from './text-registry-writes';
 import { previewLog, type AccountPreview } from './text-registry-preview';
@@ -218,7 +219,10 @@ export function everyText(input: RegistryInput): Said[] {
     ...cliAckLog(input.reminders ?? []).map((t) => ({ ...logSaid('notification', t), surface: 'status' as const })),
     ...readinessLog(input.state, input.nowMs, input.localZone).map((t) => logSaid('notification', t)),
     ...(input.calendar === undefined ? [] : calendarLog(input.calendar).map((t) => logSaid('ics', t))),
-    ...swapAnswers(input.state, input.nowMs, input.localZone).map((t) => ({
+    ...[
+      ...swapAnswers(input.state, input.nowMs, input.localZone),
+      ...lateAnswers(input.state, input.nowMs, input.localZone),
+    ].map((t) => ({
       surface: 'handoff-answer' as const,
       accountId: t.accountId,
       basis: null,

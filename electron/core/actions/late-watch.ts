@@ -57,8 +57,11 @@ const atOf = (deps: ActionDeps): At => ({
 
 /** Said with the result of a write sent over a watched one: "Your earlier request (…) may still be applied …". */
 export function earlierNote(deps: ActionDeps, watched: readonly CreatedOverride[]): string | undefined {
-  const s = deps.snapshot.get();
-  const at = atOf(deps);
+  return earlierNoteText(deps.snapshot.get(), watched, atOf(deps));
+}
+
+/** The note's words for the writes watched (the registry of texts words it from a world through here too). */
+export function earlierNoteText(s: Snapshot, watched: readonly CreatedOverride[], at: At): string | undefined {
   const each = watched.map((o) => `Your earlier request (${writeWords(s, o, at)}) may still be applied by the service`);
   return each.length === 0 ? undefined : `${each.join('. ')}; the app watches for it and tells you if it is.`;
 }
@@ -74,6 +77,11 @@ export function takeOverStillWatched(deps: ActionDeps, scheduleId: string): stri
   const asked = new Date(nowMs).toISOString();
   const mayLand = snap.mayLand?.map((o) => (mine.includes(o) ? { ...o, handBackAsked: asked } : o));
   deps.snapshot.set({ ...snap, ...(mayLand ? { mayLand } : {}) });
-  const words = mine.map((o) => writeWords(snap, o, atOf(deps))).join('; ');
+  return nothingToHandBackText(snap, mine, atOf(deps));
+}
+
+/** Hand back's answer while the take-overs `mine` may still be applied (worded apart so the registry reaches it). */
+export function nothingToHandBackText(s: Snapshot, mine: readonly CreatedOverride[], at: At): string {
+  const words = mine.map((o) => writeWords(s, o, at)).join('; ');
   return `There is nothing to hand back yet: your take-over (${words}) may still be applied by the service; the app watches for it and tells you if it is.`;
 }
