@@ -88,8 +88,8 @@ describe('an unknown away block whose partner a manager changed while the app wa
         `Changed since you planned it: ${nameOf(`${partner}@example.com`)} is now on call with you ${windowText(MON)}. ` +
           'Nothing was sent: look at it again and choose anew.',
       );
-      expect(r.value.said.summary).toBe('1 of 2 handed off · 1 changed since you planned it (not sent)');
-      expect(r.value.said.canRetry).toBe(true);
+      expect(r.value.said?.summary).toBe('1 of 2 handed off · 1 changed since you planned it (not sent)');
+      expect(r.value.said?.canRetry).toBe(true);
       expect(log.entries.filter((e) => !e.manager)).toHaveLength(sentBefore);
       await engine.stop();
     },
