@@ -111,9 +111,10 @@ function mineProblem(item: HandoffItem, ctx: RunContext, me: string, others: rea
   if (!read.mine && !wasMine(item, me)) return 'a shift that is not yours as last read';
   if (!read.partly || !UNSENT.has(item.state)) return undefined;
   if (read.mine && sameSet(others, [...read.others])) return undefined;
-  // Partly mine, or a partner changed partway (those it names still beside me for a while): a plan like any other,
-  // kept; the resume's re-read says what changed ("Changed since you planned it: …") and sends nothing stale.
-  return others.every((o) => read.others.includes(o))
+  // Partly mine, or a partner changed partway (those it names still beside me for a while), or the plan's own record
+  // says these were beside me when planned (a manager changed my partner over all of it while the app was down: adv48
+  // r46 #1): a plan like any other, kept; the resume's re-read says what changed and sends nothing stale.
+  return others.every((o) => read.others.includes(o)) || wasMine(item, me)
     ? undefined
     : 'people on call beside you the schedule does not show';
 }
