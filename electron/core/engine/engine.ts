@@ -3,9 +3,9 @@
 // Engine surface (engine-lifecycle.ts). No Electron here; the outside world comes in through the ports. createEngine
 // is the list of parts; each part's wiring is a function below, given only what that part reads.
 import type { FiredStore } from '../storage/fired-store';
-import { guardOutsideEdits } from '../storage/outside-edits';
+import { guardOutsideEdits, type KeptAtQuit } from '../storage/outside-edits';
 import { keepOwedRecords } from '../storage/owed-records';
-import { readSaidLater, writeSaidLater, type KeptAtQuit } from '../storage/said-later';
+import { readSaidLater, writeSaidLater } from '../storage/said-later';
 import { watchWrites, WRITE_NOTICE_ID, type WatchedFiles } from '../storage/write-watch';
 import { createFeedControl, type FeedControl } from '../calendar/feed-control';
 import { quietUntil } from '../reminders/quiet';

@@ -17,7 +17,6 @@ import { isTooLarge } from './file-limits';
 import { SETTINGS_FILE, type Notice } from './settings-store';
 import { settingsOutsideNotice } from './settings-outside';
 import { ChangedSinceReadError } from './changed-since-read';
-import type { KeptAtQuit } from './said-later';
 
 import { damagedNotice, isJson, OUTSIDE_NOTICE_ID, wroteWords } from './outside-words';
 
@@ -67,6 +66,15 @@ export const keptAtQuitNotice = (name: string, kept: string, json: boolean, wrot
   // Each copy said apart (two instances on one folder each keep one at quit), never one in place of another.
   return { ...said, id: `${said.id}:${kept}` };
 };
+
+/** A copy kept aside at quit (said-later.ts): the file, its copy's path, whether it was JSON, whether the app's own
+ *  write over it worked. */
+export interface KeptAtQuit {
+  name: string;
+  kept: string;
+  json: boolean;
+  wrote: boolean;
+}
 
 /** Whether the app is quitting (its notices are seen by no one), and where a cache kept aside then is recorded. */
 export interface AtQuit {

@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { FileStore } from '../ports';
 import type { Notice } from './settings-store';
-import { keptAtQuitNotice } from './outside-edits';
+import { keptAtQuitNotice, type KeptAtQuit } from './outside-edits';
 
 export const SAID_LATER_FILE = 'said-later.json';
 
@@ -20,7 +20,6 @@ const KeptSchema = z.object({
   /** Whether the app's own write over it worked. */
   wrote: z.boolean(),
 });
-export type KeptAtQuit = z.infer<typeof KeptSchema>;
 const SaidLaterSchema = z.object({ version: z.literal(1), kept: z.array(KeptSchema).max(20) });
 
 /** The record's JSON, undefined when absent, unreadable or not JSON (then nothing is said from it). */
