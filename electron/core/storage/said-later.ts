@@ -7,13 +7,20 @@
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { FileStore } from '../ports';
+import { parseAccountId } from '../../shared/account-names';
 import type { Notice } from './settings-store';
 import { keptAtQuitNotice, type KeptAtQuit } from './outside-edits';
 
 export const SAID_LATER_FILE = 'said-later.json';
 
+/** A cache's file name (cache.ts cacheFileOf): the main account's, or `cache-<account id>.json`. */
+const isCacheName = (n: string): boolean => {
+  const id = /^cache-(.+)\.json$/.exec(n)?.[1];
+  return n === 'cache.json' || (id !== undefined && parseAccountId(id) !== null);
+};
+
 const KeptSchema = z.object({
-  name: z.string().regex(/^cache(-[A-Za-z0-9_-]{1,64})?\.json$/),
+  name: z.string().max(300).refine(isCacheName),
   kept: z.string().max(4096),
   /** Whether the copy was JSON (another writer's, or a hand edit) rather than damaged. */
   json: z.boolean(),
