@@ -157,6 +157,7 @@ export function engineSurface(p: EngineParts): Omit<Engine, 'loginProblem'> {
   async function start(): Promise<void> {
     if (lifecycle !== 'new') return;
     lifecycle = 'started';
+    await p.storage.opened?.();
     await p.settings.load(onSettingsChanged);
     // The keychain may wait minutes for its password: "starting" is pushed now, never "add your API key" (adv49 r36).
     p.boot.starting = true;
@@ -175,6 +176,7 @@ export function engineSurface(p: EngineParts): Omit<Engine, 'loginProblem'> {
   async function stop(): Promise<void> {
     if (lifecycle === 'stopped') return;
     lifecycle = 'stopped';
+    p.storage.quit?.();
     // The records this run signed hold at the next start only if the key is still kept: stored again if not.
     await p.keyCheck?.().catch(() => undefined);
     const handoffStopped = p.handoff.stop();

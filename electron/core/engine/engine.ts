@@ -3,8 +3,9 @@
 // Engine surface (engine-lifecycle.ts). No Electron here; the outside world comes in through the ports. createEngine
 // is the list of parts; each part's wiring is a function below, given only what that part reads.
 import type { FiredStore } from '../storage/fired-store';
-import { guardOutsideEdits } from '../storage/outside-edits';
+import { guardOutsideEdits, type KeptAtQuit } from '../storage/outside-edits';
 import { keepOwedRecords } from '../storage/owed-records';
+import { readSaidLater, writeSaidLater } from '../storage/said-later';
 import { watchWrites, WRITE_NOTICE_ID, type WatchedFiles } from '../storage/write-watch';
 import { createFeedControl, type FeedControl } from '../calendar/feed-control';
 import { quietUntil } from '../reminders/quiet';
@@ -297,7 +298,11 @@ function storageOf(options: EngineOptions, clock: Clock, hooks: Hooks): WatchedF
     clock,
   );
   // …and a file changed outside the app since it last read or wrote it is kept aside before it writes its own.
-  const guarded = guardOutsideEdits(watched.files, watched.report);
+  const atQuit: { quitting: boolean; kept: KeptAtQuit[] } = { quitting: false, kept: [] };
+  const guarded = guardOutsideEdits(watched.files, watched.report, {
+    quitting: () => atQuit.quitting,
+    kept: (k) => atQuit.kept.push(k),
+  });
   // …and a record whose save failed is saved again once the folder takes writes; one damaged outside is rewritten.
   const owed = keepOwedRecords({
     guarded,
@@ -313,7 +318,12 @@ function storageOf(options: EngineOptions, clock: Clock, hooks: Hooks): WatchedF
     ...watched,
     files: owed.files,
     notices: () => [...watched.notices(), ...owed.notices()],
-    settle: () => owed.stop(),
+    settle: async () => {
+      await owed.stop();
+      await writeSaidLater(watched.files, atQuit.kept.splice(0)).catch(() => undefined);
+    },
+    quit: () => void (atQuit.quitting = true),
+    opened: () => readSaidLater(watched.files, watched.report),
   };
   return storage;
 }

@@ -58,7 +58,32 @@ const WROTE = 'wrote its own over it';
 const thenWords = ({ did, done }: Then): string =>
   did === WROTE ? wroteWords(done) : done ? `the app ${did}` : 'the app could not remove it';
 
-export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void): FileStore {
+/** A copy kept at quit, said by the next start (said-later.ts) in the words it would have had at once. */
+export const keptAtQuitNotice = (name: string, kept: string, json: boolean, wrote: boolean): Notice => {
+  const said = json
+    ? changedNotice(name, undefined, kept, { did: WROTE, done: wrote })
+    : damagedNotice(name, kept, wroteWords(wrote));
+  // Each copy said apart (two instances on one folder each keep one at quit), never one in place of another.
+  return { ...said, id: `${said.id}:${kept}` };
+};
+
+/** A copy kept aside at quit (said-later.ts): the file, its copy's path, whether it was JSON, whether the app's own
+ *  write over it worked. */
+export interface KeptAtQuit {
+  name: string;
+  kept: string;
+  json: boolean;
+  wrote: boolean;
+}
+
+/** Whether the app is quitting (its notices are seen by no one), and where a cache kept aside then is recorded. */
+export interface AtQuit {
+  quitting(): boolean;
+  kept(k: KeptAtQuit): void;
+}
+const CACHE = /^cache(-[^/]*)?\.json$/;
+
+export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void, atQuit?: AtQuit): FileStore {
   /** File name → digest of what the app last read or wrote; null: it read it as absent, or moved it aside. */
   const last = new Map<string, string | null>();
   const queues = new Map<string, Promise<unknown>>();
@@ -83,13 +108,20 @@ export function guardOutsideEdits(inner: FileStore, report: (n: Notice) => void)
     // Never read or written, gone or unreadable: nothing there to judge or keep.
     if (now === undefined || now === null || now.digest === was) return job();
     const kept = await inner.backup(name).catch(() => undefined);
+    const said = (done: boolean): void => {
+      report(changedNotice(name, now.text, kept, { did, done }));
+      // The cache's last write comes at quit, when no notice is seen: the next start says it (adv52 r50 #1).
+      const json = now.text === undefined || isJson(now.text);
+      if (atQuit?.quitting() === true && CACHE.test(name) && kept !== undefined && did === WROTE)
+        atQuit.kept({ name, kept, json, wrote: done });
+    };
     try {
       await job();
     } catch (cause) {
-      report(changedNotice(name, now.text, kept, { did, done: false }));
+      said(false);
       throw cause;
     }
-    report(changedNotice(name, now.text, kept, { did, done: true }));
+    said(true);
   };
   return {
     ...(inner.location === undefined ? {} : { location: inner.location }),

@@ -21,6 +21,10 @@ export interface WatchedFiles {
   linkBack: Pick<LinkBack, 'notices' | 'line' | 'stop'>;
   /** At stop: what could not be saved is tried once more (owed-records.ts). */
   settle?: () => Promise<void>;
+  /** At quit, before the last writes: what is kept aside from now on is said by the next start (said-later.ts). */
+  quit?: () => void;
+  /** At start: what the last run kept aside as it quit is said now. */
+  opened?: () => Promise<void>;
 }
 
 const REASONS: Readonly<Record<string, string>> = {
