@@ -27,7 +27,15 @@ export interface ReadinessInput {
   /** Another read made with the key (the coverage-request list) is fresh: it confirms the key as well as a schedule
    *  read does (schedule reads failing with a 5xx say nothing against the key; adv47 round 16 #2). */
   otherReadFresh?: boolean;
+  /** No read can be made: the keychain refused the key (locked, prompt cancelled) or none is set. Nothing is on its
+   *  way then, so nothing is "checking" (adv47 r43 F1): the warning before the shift must come. */
+  keyUnread?: 'refused' | 'absent';
 }
+
+const KEY_UNREAD: Record<NonNullable<ReadinessInput['keyUnread']>, string> = {
+  refused: "The API key couldn't be read from the keychain, so nothing can be read: enter it again in Settings.",
+  absent: 'No API key is set, so nothing can be read: add it in Settings.',
+};
 
 function keyCheck(input: ReadinessInput): ReadinessCheck {
   if (input.state.sync.kind === 'key_rejected') {
@@ -38,6 +46,8 @@ function keyCheck(input: ReadinessInput): ReadinessCheck {
       action: 'settings',
     };
   }
+  if (input.keyUnread !== undefined)
+    return { id: 'key', result: 'problem', message: KEY_UNREAD[input.keyUnread], action: 'settings' };
   const fresh = input.state.schedules.some((s) => s.status.kind === 'fresh') || input.otherReadFresh === true;
   if (!fresh && input.firstReadPending === true)
     return { id: 'key', result: 'checking', message: 'The key is checked by the first read, still on its way.' };
