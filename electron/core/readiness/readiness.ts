@@ -4,6 +4,7 @@ import { assertNever, unknownWhyText, viewBasis, type Basis } from '../../shared
 import { remindersFor, type ServiceSettings } from '../../shared/settings';
 import type { AppState, MyShift, Readiness, ReadinessCheck } from '../../shared/view-state';
 import { notFoundCheck } from './not-found';
+import { keyUnavailableCheck, type KeyUnread } from './key-unavailable';
 
 export const READINESS_WINDOW_MS = 24 * 60 * 60_000;
 /** A test notification the person answered counts for this long (settings can change, a Focus mode be added). */
@@ -29,25 +30,12 @@ export interface ReadinessInput {
   otherReadFresh?: boolean;
   /** No read can be made: the keychain refused the key (locked, prompt cancelled) or none is set. Nothing is on its
    *  way then, so nothing is "checking" (adv47 r43 F1): the warning before the shift must come. */
-  keyUnread?: 'refused' | 'absent';
+  keyUnread?: KeyUnread;
 }
 
-const KEY_UNREAD: Record<NonNullable<ReadinessInput['keyUnread']>, string> = {
-  refused: "The API key couldn't be read from the keychain, so nothing can be read: enter it again in Settings.",
-  absent: 'No API key is set, so nothing can be read: add it in Settings.',
-};
-
 function keyCheck(input: ReadinessInput): ReadinessCheck {
-  if (input.state.sync.kind === 'key_rejected') {
-    return {
-      id: 'key',
-      result: 'problem',
-      message: 'The service rejected the API key: enter a new one.',
-      action: 'settings',
-    };
-  }
-  if (input.keyUnread !== undefined)
-    return { id: 'key', result: 'problem', message: KEY_UNREAD[input.keyUnread], action: 'settings' };
+  const unavailable = keyUnavailableCheck(input.state.sync.kind, input.keyUnread);
+  if (unavailable) return unavailable;
   const fresh = input.state.schedules.some((s) => s.status.kind === 'fresh') || input.otherReadFresh === true;
   if (!fresh && input.firstReadPending === true)
     return { id: 'key', result: 'checking', message: 'The key is checked by the first read, still on its way.' };
