@@ -142,8 +142,9 @@ export const AppStateSchema = z.object({
     keyFromEnvironment: z.boolean().optional(),
     /** Which variable it came from: ONCALL_API_KEY, or ONCALL_API_KEY_<ID> with several accounts. */
     keyVariable: z.string().optional(),
-    /** The keychain has not answered yet (its password prompt may wait): no key held, none known missing either. */
-    keyReading: z.boolean().optional(),
+    /** The keychain has not answered yet (its password prompt may wait), or refused the read (locked, prompt
+     *  cancelled): no key held, none known missing either. Absent: it answered (hasKey says what). */
+    keyState: z.enum(['reading', 'refused']).optional(),
   }),
   settings: SettingsSchema,
   /** Every watched service in the user's order, each with its own sync status and key. */

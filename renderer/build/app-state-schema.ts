@@ -25,10 +25,10 @@ const IGNORED = new Set(['$schema', 'additionalProperties', 'default']);
 
 /**
  * Fields main reads alone (the tray's tooltip), never a view: left out of the renderer's copy, whose checker
- * tolerates keys it is not told of, as zod does (keyReading: the tray's and status' keychain wait). Each is a byte of
+ * tolerates keys it is not told of, as zod does (keyState: the tray's and status' keychain wait or refusal). Each is a byte of
  * the popover's first load (issue 49's budget).
  */
-const MAIN_ONLY = new Set(['phoneMiss', 'keyReading']);
+const MAIN_ONLY = new Set(['phoneMiss', 'keyState']);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -62,7 +62,7 @@ import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-
 // on its 'alarm:intent' answer (adapters/alarm-ipc.ts), the window's copy gone from the forms chunk (−106).
 // 93.8 (96,087 bytes, from 96,100): Settings → Phone's "The alarm rings for 5 s." is main's answer to the test too.
 // 93.9 (96,119 bytes, from 96,087): Settings' Save says "Start at login is now on." when it asked the OS again
-// (fix49login2, +32); keyReading (the keychain still read at launch) is main's alone, not in the first load's schema.
+// (fix49login2, +32); keyState (the keychain still read at launch, or refusing) is main's alone, not in the first load's schema.
 const ALL_JS_RATCHET_KB = 93.9;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker

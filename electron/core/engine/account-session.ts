@@ -19,7 +19,7 @@ import type { OtherAccountRead } from '../state/candidate-presence';
 import type { ServiceWait } from '../state/wait-words';
 import { deriveState } from '../state/derive';
 import { unwatchedRequestCount, unwatchedRequestsNotice } from '../state/coverage';
-import type { KeyHolder } from './keys';
+import type { KeyHolder, KeyState } from './keys';
 import type { ToldElsewhere } from '../reminders/told-once';
 import { serviceWaitOf, sessionHandlers, type SessionHandlers } from './handlers';
 import { createHeldSnapshot, type HeldSnapshot } from './session-snapshot';
@@ -181,10 +181,14 @@ function inputsOf(
       demo,
       ...(fromEnvironment ? { keyFromEnvironment: true } : {}),
       ...(fromEnvironment && o.overrideKeyVariable ? { keyVariable: o.overrideKeyVariable } : {}),
-      ...(keys.reading() ? { keyReading: true } : {}),
+      ...keyStateOf(keys.state()),
     },
   };
 }
+
+/** The key's state as the view carries it: said only while the key is unknown (read or refused). */
+const keyStateOf = (k: KeyState): { keyState?: 'reading' | 'refused' } =>
+  k.kind === 'reading' || k.kind === 'refused' ? { keyState: k.kind } : {};
 
 /** The client every write path is given: people held as the sync holds them, me written as the service lists me. */
 const writesClient = (o: AccountSessionOptions, link: SessionSync, standing: WriteStanding) =>

@@ -82,7 +82,7 @@ function inputsKey(inputs: StateInputs, zone: string): unknown[] {
     setup.demo,
     setup.keyFromEnvironment,
     setup.keyVariable,
-    setup.keyReading,
+    setup.keyState,
     inputs.notices.length,
     ...inputs.notices,
   ];

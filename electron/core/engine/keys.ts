@@ -23,12 +23,17 @@ export interface KeyHolder {
   load(): Promise<void>;
   /** Set while the keychain could not be read, so the popover says why the app asks for the key again. */
   notice(): Notice | undefined;
-  /** While the keychain has not answered a read (its password prompt may wait minutes): the key is unknown, neither
-   *  there nor missing, and said so (state/status.ts), never "add your API key". */
-  reading(): boolean;
+  /** What the keychain said of the key (its password prompt may wait minutes; a locked one refuses): while it is read
+   *  or refused the key is unknown, neither there nor missing, and said so (state/status.ts), never "add your API
+   *  key"; a refused one is never "still on its way" either (no read can come without it). */
+  state(): KeyState;
   set(request: RequestOf<'key:set'>): Promise<ResponseOf<'key:set'>>;
   remove(): Promise<ResponseOf<'key:remove'>>;
 }
+
+/** The key as the keychain answered: held, no entry, not answered yet, or refused (locked, prompt cancelled). */
+export type KeyState =
+  { kind: 'present' } | { kind: 'absent' } | { kind: 'reading' } | { kind: 'refused'; reason: string };
 
 export interface KeyHolderOptions {
   secrets: SecretStore;
@@ -62,6 +67,8 @@ interface Held {
   notice: Notice | undefined;
   /** Reads of the keychain not answered yet (an address change may start one while another waits). */
   reading: number;
+  /** Why the keychain refused the last read (its message), until a key is held or removed. */
+  refused: string | undefined;
   watchers: Set<() => void>;
 }
 
@@ -73,6 +80,7 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
     storage: options.overrideKey === undefined ? 'none' : 'memory',
     notice: undefined,
     reading: 0,
+    refused: undefined,
     watchers: new Set(),
   };
   const read: KeyReader = Object.assign(() => held.key, {
@@ -85,11 +93,17 @@ export function createKeyHolder(options: KeyHolderOptions): KeyHolder {
     key: read,
     storage: () => held.storage,
     notice: () => held.notice,
-    reading: () => held.reading > 0,
+    state: () => stateOf(held),
     load: () => load(held),
     set: (request) => guarded(() => set(held, request)),
     remove: () => guarded(() => remove(held)),
   };
+}
+
+function stateOf(held: Held): KeyState {
+  if (held.key !== undefined) return { kind: 'present' };
+  if (held.reading > 0) return { kind: 'reading' };
+  return held.refused === undefined ? { kind: 'absent' } : { kind: 'refused', reason: held.refused };
 }
 
 /** Tells every watcher, synchronously, that the key (or the address it is bound to) changed. */
@@ -101,6 +115,7 @@ function told(held: Held): void {
 function hold(held: Held, key: string | undefined, storage: KeyStorage | 'none'): void {
   // Never kept in a backup of any file, whatever field holds it (redact-secrets.ts).
   rememberSecret(key);
+  held.refused = undefined;
   held.key = key;
   held.storage = storage;
   told(held);
@@ -118,6 +133,7 @@ async function load(held: Held): Promise<void> {
   if (!found.ok) {
     held.options.log?.(`keychain: ${found.error.message}`);
     held.notice = { id: KEYCHAIN_NOTICE_ID, message: unreadableMessage(found.error.message) };
+    held.refused = found.error.message;
     return;
   }
   if (found.value !== undefined && found.value !== '') hold(held, found.value, 'keychain');

@@ -4,6 +4,7 @@ import { assertNever, unknownWhyText, viewBasis, type Basis } from '../../shared
 import { remindersFor, type ServiceSettings } from '../../shared/settings';
 import type { AppState, MyShift, Readiness, ReadinessCheck } from '../../shared/view-state';
 import { notFoundCheck } from './not-found';
+import { keyUnavailableCheck, type KeyUnread } from './key-unavailable';
 
 export const READINESS_WINDOW_MS = 24 * 60 * 60_000;
 /** A test notification the person answered counts for this long (settings can change, a Focus mode be added). */
@@ -27,17 +28,14 @@ export interface ReadinessInput {
   /** Another read made with the key (the coverage-request list) is fresh: it confirms the key as well as a schedule
    *  read does (schedule reads failing with a 5xx say nothing against the key; adv47 round 16 #2). */
   otherReadFresh?: boolean;
+  /** No read can be made: the keychain refused the key (locked, prompt cancelled) or none is set. Nothing is on its
+   *  way then, so nothing is "checking" (adv47 r43 F1): the warning before the shift must come. */
+  keyUnread?: KeyUnread;
 }
 
 function keyCheck(input: ReadinessInput): ReadinessCheck {
-  if (input.state.sync.kind === 'key_rejected') {
-    return {
-      id: 'key',
-      result: 'problem',
-      message: 'The service rejected the API key: enter a new one.',
-      action: 'settings',
-    };
-  }
+  const unavailable = keyUnavailableCheck(input.state.sync.kind, input.keyUnread);
+  if (unavailable) return unavailable;
   const fresh = input.state.schedules.some((s) => s.status.kind === 'fresh') || input.otherReadFresh === true;
   if (!fresh && input.firstReadPending === true)
     return { id: 'key', result: 'checking', message: 'The key is checked by the first read, still on its way.' };

@@ -304,7 +304,7 @@ export function combineStates(
       demo: setups.some((s) => s.demo),
       ...(setups.some((s) => s.keyFromEnvironment) ? { keyFromEnvironment: true } : {}),
       // An account whose key is still being read shows its saved data meanwhile (tray-glance.ts).
-      ...(setups.some((s) => s.keyReading === true) ? { keyReading: true } : {}),
+      ...(setups.some((s) => s.keyState === 'reading') ? { keyState: 'reading' as const } : {}),
     },
     settings,
     accounts: named.flatMap((s) => s.accounts),

@@ -81,6 +81,12 @@ function mineOrUnknown(schedules: ScheduleView[], reason: string | undefined, re
   return { ...read, gaps: [...ownReason, ...schedules.filter((s) => !own(s)).map(gap)] };
 }
 
+/** No key to read with and none being read: refused by the keychain, or not set. */
+function keyUnreadOf(setup: DeriveInput['setup']): 'refused' | 'absent' | undefined {
+  if (setup.hasKey || setup.keyState === 'reading') return undefined;
+  return setup.keyState === 'refused' ? 'refused' : 'absent';
+}
+
 export function deriveState(read: DeriveInput): AppState {
   // The service's answer laid over holes in its shift list, once, before anything reads it (model/answered.ts).
   const input = { ...read, snapshot: answeredSnapshot(read.snapshot) };
@@ -89,6 +95,7 @@ export function deriveState(read: DeriveInput): AppState {
   const byId = snapshotIndex(snapshot);
   const schedules = settings.schedules.map((w) => scheduleView(w.id, w.name, byId.get(w.id), input, emailLower));
   const servedFromCache = input.servedFromCache ?? false;
+  const keyUnread = keyUnreadOf(input.setup);
   const wait = serviceWaitWords(
     { askedUntilMs: input.serviceAskedUntilMs, appUntilMs: input.serviceWaitUntilMs, nextTryMs: input.nextTryMs },
     nowMs,
@@ -111,7 +118,9 @@ export function deriveState(read: DeriveInput): AppState {
     settings,
     nowMs,
     notifications: input.notificationHealth,
-    firstReadPending: input.servedFromCache === true,
+    // Without a key no read is on its way: the cache is judged as it is (adv47 r43 F1).
+    firstReadPending: input.servedFromCache === true && keyUnread === undefined,
+    ...(keyUnread === undefined ? {} : { keyUnread }),
     otherReadFresh: coverageRead.kind === 'fresh',
   });
   const lastSuccessAt = oldestSuccess(settings, byId);

@@ -65,12 +65,15 @@ export function scheduleStatus(
  *  round 7, #2: "loading…" forever), never that a read is under way. Saved data from an earlier key stays as it is. */
 export function unreadWithoutKey(
   status: ScheduleStatus,
-  setup: { hasKey: boolean; keyReading?: boolean },
+  setup: { hasKey: boolean; keyState?: 'reading' | 'refused' },
   label: string,
 ): ScheduleStatus {
   if (status.kind !== 'loading' || setup.hasKey) return status;
-  // The keychain not answered yet: the key is unknown, never said missing (adv47 r42 F2).
-  const reason =
-    setup.keyReading === true ? `the key for ${label} not read from the keychain yet` : `no API key for ${label}`;
+  // The keychain not answered yet, or refused: the key is unknown, never said missing (adv47 r42 F2, r43 F2).
+  const reason = {
+    reading: `the key for ${label} not read from the keychain yet`,
+    refused: `the key for ${label} couldn't be read from the keychain`,
+    none: `no API key for ${label}`,
+  }[setup.keyState ?? 'none'];
   return { kind: 'not_read', reason };
 }

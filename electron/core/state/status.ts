@@ -30,6 +30,8 @@ export {
 const OFFLINE_KINDS = new Set(['network', 'timeout']);
 
 const NO_SCHEDULE = 'Add a schedule to watch';
+/** The keychain refused the read; the notice says its reason, the fix is the same key entry as a missing key's. */
+export const KEY_REFUSED = "Couldn't read the API key from the keychain: enter it again in Settings";
 
 /** What setup is missing, as a clause (its sentence is the clause with a full stop). */
 function missingSetup(setup: AppState['setup'], settings: ServiceSettings): string | undefined {
@@ -38,7 +40,8 @@ function missingSetup(setup: AppState['setup'], settings: ServiceSettings): stri
     const unusable = unusableBaseUrlMessage(settings.baseUrl);
     if (unusable) return `${unusable} Change it in Settings`;
   }
-  if (!setup.hasKey) return 'Add your API key to start';
+  // A keychain that refused the read (locked, prompt cancelled) leaves the key unknown, not missing (adv47 r43 F2).
+  if (!setup.hasKey) return setup.keyState === 'refused' ? KEY_REFUSED : 'Add your API key to start';
   if (settings.baseUrl === '') return 'Set the service address to start';
   if (settings.schedules.length === 0) return NO_SCHEDULE;
   return undefined;
@@ -49,7 +52,7 @@ export const KEYCHAIN_WAIT = 'Starting: reading the keychain';
 
 /** The key is being read for a usable account that watches schedules: what is missing is not known yet. */
 const keychainAwaited = (setup: AppState['setup'], settings: ServiceSettings): boolean =>
-  setup.keyReading === true &&
+  setup.keyState === 'reading' &&
   !setup.hasKey &&
   settings.baseUrl !== '' &&
   unusableBaseUrlMessage(settings.baseUrl) === undefined &&

@@ -52,12 +52,12 @@ const READINESS_FIX: Record<NonNullable<ReadinessCheck['action']>, TrayActionId>
 };
 
 // A key still being read from the keychain: saved data is said meanwhile, as while the service is down (issue 49).
-const keyedWatch = (s: AppState): boolean => (s.setup.hasKey || s.setup.keyReading === true) && s.schedules.length > 0;
+const keyWatch = (s: AppState): boolean => (s.setup.hasKey || s.setup.keyState === 'reading') && s.schedules.length > 0;
 
 /** My state first (opening the popover), then the alarms. `tight`: the menu is short of room, so one alarm is one
  *  item (its line acknowledging it). Before setup, "Open status…" alone. */
 export function myStateItems(state: AppState, f: Fmt, problemShown = false, tight = false): TrayMenuItem[] {
-  if (!keyedWatch(state)) return [{ type: 'action', label: 'Open status…', action: 'open-status', enabled: true }];
+  if (!keyWatch(state)) return [{ type: 'action', label: 'Open status…', action: 'open-status', enabled: true }];
   // The alarms before readiness, as the popover and docs/using-it.md order them: a ringing alarm asks most (adv49
   // r15 #3: a muted account's shift 15 h away was read first).
   return [
@@ -69,7 +69,7 @@ export function myStateItems(state: AppState, f: Fmt, problemShown = false, tigh
 /** The lines under my state and its alarms: my readiness (its fix as the action when not ready), the phone lines and
  *  the coverage list's line when it is not fresh, each left out when `problemShown` (the sync problem) says it. */
 export function myStateLines(state: AppState, f: Fmt, problemShown = false): TrayMenuItem[] {
-  if (!keyedWatch(state)) return [];
+  if (!keyWatch(state)) return [];
   const items: TrayMenuItem[] = [];
   // A rejected key is the sync problem's, said once there with its "Enter new key…".
   const readiness = problemShown ? keySaidApart(state.me.readiness) : state.me.readiness;
