@@ -81,6 +81,14 @@ export function limitWords(resets: string, saved: boolean): UnsentWords {
   return { said: `${short}${kept}; not sent before then; Send test tries again`, short, miss };
 }
 
+/** The glance's words for an alarm whose alert waits for the phone service's Retry-After to end (`until`, worded):
+ *  no request goes to it before then (rate-gate.ts), so none has failed for this alert yet (adv50 r43 F1). */
+export function waitWords(until: string): UnsentWords {
+  const miss: PhoneMiss = { error: `the phone service asked to wait until ${until}` };
+  const short = phoneMissShort(miss);
+  return { said: `${short}; not sent before then`, short, miss };
+}
+
 /** An alert's words, and its value (the tooltip counts alarms that share one). */
 export interface UnsentWords {
   said: string;
