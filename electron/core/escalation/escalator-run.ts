@@ -9,7 +9,6 @@ import { NTFY_MAX_DELAY_MS } from './ntfy';
 import { CANCELLING, maybeProblems, NOT_BOOKED } from './maybe-held';
 
 import { missedProblem, unsentWords, waitWords, type Missed, type UnsentWords } from './missed';
-import { formatDayTime } from '../../shared/format';
 import { limitHeldWords, refusedWords, type StandingRefusal } from './escalator-refusal';
 import { alertIdOf, ESCALATIONS_FILE, saveEscalations, type EscalationState } from './record-store';
 import type { AckStream, PhoneAlert, PhoneProvider } from './types';
@@ -439,7 +438,7 @@ function heldBack(r: Run): NonNullable<EscalatorStatus['unsent']> {
   const nowMs = r.o.clock.now();
   const limit = r.o.provider ? limitHeldWords(r, nowMs) : undefined;
   const waitMs = r.o.provider?.waitingUntilMs?.();
-  const wait = waitMs !== undefined && waitMs > nowMs ? waitWords(formatDayTime(waitMs, zoneOf(r, nowMs))) : undefined;
+  const wait = waitMs !== undefined && waitMs > nowMs ? waitWords(waitMs, nowMs, r.o.localZone?.()) : undefined;
   const words = limit ?? wait;
   if (words === undefined) return [];
   const { sent, booked, maybe } = r.state;
@@ -448,11 +447,6 @@ function heldBack(r: Run): NonNullable<EscalatorStatus['unsent']> {
     .filter((t) => unsentSaid(r, t, nowMs) && (limit !== undefined || !r.missed.has(t.key)))
     .map((t) => ({ key: t.key, words }));
 }
-
-const zoneOf = (r: Run, nowMs: number) => {
-  const localZone = r.o.localZone?.();
-  return { nowMs, ...(localZone ? { localZone } : {}) };
-};
 
 /** The last alert's refusal for good, once its start's own problem is no longer said (missed.ts missedProblem). */
 const sendRefusedWords = refusedWords;
