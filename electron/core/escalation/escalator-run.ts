@@ -8,7 +8,7 @@ import type { Notice } from '../storage/settings-store';
 import { NTFY_MAX_DELAY_MS } from './ntfy';
 import { CANCELLING, maybeProblems, NOT_BOOKED } from './maybe-held';
 
-import { missedProblem, unsentWords, type Missed, type UnsentWords } from './missed';
+import { missedProblem, unsentWords, waitWords, type Missed, type UnsentWords } from './missed';
 import { limitHeldWords, refusedWords, type StandingRefusal } from './escalator-refusal';
 import { alertIdOf, ESCALATIONS_FILE, saveEscalations, type EscalationState } from './record-store';
 import type { AckStream, PhoneAlert, PhoneProvider } from './types';
@@ -188,7 +188,7 @@ export interface Run {
   limitedUntilMs?: number | undefined;
   /** The refusal was read back from phone-refusal.json (not answered in this run). */
   refusalKept?: boolean;
-  /** The alarms last told as held back by the limit (heldByLimit): its alert's time passing changes the status with
+  /** The alarms last told as held back by a limit or a wait (heldBack): its alert's time passing changes the status with
    *  no request made, which reconcile's before-and-after alone doesn't see. */
   heldTold?: string;
   /** When the standing refusal was made: the refusal a later delivery names as ended (escalator-refusal.ts). */
@@ -370,7 +370,9 @@ export function statusOf(r: Run): EscalatorStatus {
   const problemStartMs = missedKey === undefined ? undefined : missedStartOf(r, missedKey);
   // That start's alert hides no other failure from later starts: a booking that didn't land, or this very alert
   // still failing to go out (not one that may have reached the phone: that is the start's own, adv50 r14).
-  const retrying = first !== undefined && !first[1].unknown && Number.isFinite(first[1].nextMs);
+  // One held by the service's wait is not: the wait ends before a later start's alert, or readiness says the wait.
+  const retrying =
+    first !== undefined && !first[1].unknown && Number.isFinite(first[1].nextMs) && waitingUntilMs === undefined;
   const laterProblem =
     missedKey === undefined
       ? undefined
@@ -398,10 +400,10 @@ export function statusOf(r: Run): EscalatorStatus {
   };
 }
 
-/** Each waiting alarm's alert that did not go out: the monthly limit's words for one it holds back, else its own
- *  failure's (an earlier try's "trying again each minute" is no longer what happens to it). */
+/** Each waiting alarm's alert that did not go out: the monthly limit's or the service's wait's words for one they
+ *  hold back, else its own failure's (an earlier try's "trying again each minute" is no longer what happens to it). */
 function unsentOf(r: Run, waiting: boolean): Pick<EscalatorStatus, 'unsent'> {
-  const held = heldByLimit(r);
+  const held = heldBack(r);
   const unsent = [
     ...held,
     ...[...r.missed]
@@ -411,9 +413,9 @@ function unsentOf(r: Run, waiting: boolean): Pick<EscalatorStatus, 'unsent'> {
   return unsent.length > 0 ? { unsent } : {};
 }
 
-/** Whether the alarms held back by the limit changed since last told (an alert's time came while it holds). */
+/** Whether the alarms held back (heldBack) changed since last told (an alert's time came while it holds). */
 export function heldChanged(r: Run): boolean {
-  const keys = heldByLimit(r)
+  const keys = heldBack(r)
     .map((h) => h.key)
     .join('\n');
   const changed = keys !== (r.heldTold ?? '');
@@ -421,17 +423,28 @@ export function heldChanged(r: Run): boolean {
   return changed;
 }
 
-/** The alarms whose phone alert Pushover's monthly limit holds back (a live 429, or the limit read back at a
- *  restart: bookOrSend sends nothing before its reset), from the alert's time on, not before, while its answer is
- *  awaited, as pruneMissed keeps any other unsent alert (adv50 r42 #1: the glance said nothing of the phone). */
-function heldByLimit(r: Run): NonNullable<EscalatorStatus['unsent']> {
+/** An alert not gone out is said under its alarm from its time on, not before, until the alarm is acknowledged or
+ *  its block ends, whatever held it back (a limit, a wait, a failed try given up after its hour): one rule for every
+ *  cause. Before, each went at the end of the alert's hour and the alarm still rang with no word of the phone
+ *  (adv50 r43 F3). */
+export const unsentSaid = (r: Run, t: AlarmTarget, nowMs: number): boolean =>
+  !acked(r, t.key) && !pastItsBlock(r, t) && dueOf(r, t) <= nowMs && nowMs < t.endMs;
+
+/** The alarms whose phone alert is held back with no try made for it: Pushover's monthly limit (a live 429, or the
+ *  limit read back at a restart: bookOrSend sends nothing before its reset; adv50 r42 #1), or the phone service's
+ *  Retry-After, which no request is made through, for one no try has failed yet (adv50 r43 F1: an ntfy booking
+ *  refused before the start, and the glance said nothing under the ringing alarm). */
+function heldBack(r: Run): NonNullable<EscalatorStatus['unsent']> {
   const nowMs = r.o.clock.now();
-  const words = r.o.provider ? limitHeldWords(r, nowMs) : undefined;
+  const limit = r.o.provider ? limitHeldWords(r, nowMs) : undefined;
+  const waitMs = r.o.provider?.waitingUntilMs?.();
+  const wait = waitMs !== undefined && waitMs > nowMs ? waitWords(waitMs, nowMs, r.o.localZone?.()) : undefined;
+  const words = limit ?? wait;
   if (words === undefined) return [];
   const { sent, booked, maybe } = r.state;
   return r.targets
-    .filter((t) => !acked(r, t.key) && sent[t.key] === undefined && !booked[t.key] && !maybe?.[t.key])
-    .filter((t) => !pastItsBlock(r, t) && dueOf(r, t) <= nowMs && dueOf(r, t) > nowMs - AWAIT_ACK_MS)
+    .filter((t) => sent[t.key] === undefined && !booked[t.key] && !maybe?.[t.key])
+    .filter((t) => unsentSaid(r, t, nowMs) && (limit !== undefined || !r.missed.has(t.key)))
     .map((t) => ({ key: t.key, words }));
 }
 

@@ -26,6 +26,7 @@ import {
   RETRY_AFTER_MS,
   type BookTry,
   type Run,
+  unsentSaid,
 } from './escalator-run';
 
 /** Sent once: recorded first (a crash in between loses it, never doubles it); its receipt kept with it. One that
@@ -81,12 +82,15 @@ export function pruneMissed(r: Run, nowMs: number): void {
   );
   let changed = false;
   for (const key of Object.keys(r.state.unsure ?? {})) if (!open.has(key)) dropUnsure(r.state, key);
+  // Past its hour, an alert that never went out is given up but still said while its alarm waits (unsentSaid).
+  const said = new Set(r.targets.filter((t) => unsentSaid(r, t, nowMs)).map((t) => t.key));
   for (const key of [...r.missed.keys(), ...r.bookFailed.keys()])
     if (!open.has(key)) {
+      const m = r.missed.get(key);
+      if (m && said.has(key) && Number.isFinite(m.nextMs)) r.missed.set(key, { ...m, nextMs: Infinity });
       // Its failure is no longer a problem either: nothing will be sent for it.
-      if (r.missed.delete(key) && r.problem?.startsWith(SENDING)) r.problem = undefined;
-      r.bookFailed.delete(key);
-      changed = true;
+      else if (!said.has(key) && r.missed.delete(key) && r.problem?.startsWith(SENDING)) r.problem = undefined;
+      changed = r.bookFailed.delete(key) || m !== r.missed.get(key) || changed;
     }
   if (changed) r.o.changed?.(statusOf(r));
 }

@@ -151,6 +151,8 @@ function arm(r: Run): void {
     // The stream is opened at an alarm's start and closed once its answer is no longer awaited.
     ...(r.o.provider?.streamAcks ? streamEdges(r, open, nowMs) : []),
     ...[...r.missed.values()].map((m) => m.nextMs),
+    // The end of a block whose unsent alert is still said (unsentSaid): said no more from then.
+    ...r.targets.filter((t) => r.missed.has(t.key) && t.endMs > nowMs).map((t) => t.endMs),
     // A monthly limit's reset: the phone is armed again then (escalator-refusal.ts).
     ...(r.limitedUntilMs !== undefined && r.limitedUntilMs > nowMs ? [r.limitedUntilMs] : []),
     // The instant a cancel that hasn't gone through passes: "may still ring" becomes "may have rung" then.
@@ -161,9 +163,20 @@ function arm(r: Run): void {
   // made when it ends, so the wait told ("waiting until 10:13") is not told after 10:13 (adv50 r9 #2).
   const waitingMs = r.o.provider?.waitingUntilMs?.();
   r.waitTold = waitingMs;
+  // An alert's time coming during the wait is told under its alarm then (heldBack), with no request and no look.
+  const heldMs = waitingMs === undefined ? Infinity : Math.min(...dues.filter((d) => d > nowMs && d < waitingMs));
+  if (Number.isFinite(heldMs)) return void (r.cancelTimer = r.o.clock.setTimer(heldMs - nowMs, () => told(r)));
   const waitMs = (waitingMs ?? next) - nowMs;
   r.cancelTimer = r.o.clock.setTimer(Math.max(0, waitMs), () => void r.serial(() => tick(r)));
 }
+
+/** An alert's time came while the service's wait runs: its alarm's line says so; the wait's end is armed again. */
+const told = (r: Run): void =>
+  void r.serial(async () => {
+    if (r.stopped) return;
+    if (heldChanged(r)) r.o.changed?.(statusOf(r));
+    arm(r);
+  });
 
 /** The instants an answer starts or stops being awaited (the stream opens or closes then). */
 const streamEdges = (r: Run, open: readonly AlarmTarget[], nowMs: number): number[] =>

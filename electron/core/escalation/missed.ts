@@ -6,6 +6,7 @@
 // time, a proxy's 504) is "maybe sent": a blind repeat could ring the phone again — before, a slow ntfy got the alert
 // 25 times in an hour — so it is said in readiness and not repeated.
 
+import { formatDayTime } from '../../shared/format';
 import { phoneMissShort, type PhoneMiss } from '../../shared/phone-unsent';
 
 export interface Missed {
@@ -79,6 +80,15 @@ export function limitWords(resets: string, saved: boolean): UnsentWords {
   const short = phoneMissShort(miss);
   const kept = saved ? ', saved before the app restarted' : '';
   return { said: `${short}${kept}; not sent before then; Send test tries again`, short, miss };
+}
+
+/** The glance's words for an alarm whose alert waits for the phone service's Retry-After to end (`untilMs`): no
+ *  request goes to it before then (rate-gate.ts), so none has failed for this alert yet (adv50 r43 F1). */
+export function waitWords(untilMs: number, nowMs: number, localZone: string | undefined): UnsentWords {
+  const until = formatDayTime(untilMs, { nowMs, ...(localZone ? { localZone } : {}) });
+  const miss: PhoneMiss = { error: `the phone service asked to wait until ${until}` };
+  const short = phoneMissShort(miss);
+  return { said: `${short}; not sent before then`, short, miss };
 }
 
 /** An alert's words, and its value (the tooltip counts alarms that share one). */

@@ -83,12 +83,20 @@ function probeRefusedCheck(i: PhoneCheckInput, why: string): ReadinessCheck {
   return { id: 'phone', action: 'settings', result: 'unknown', message };
 }
 
+/** Judged when shown too: a wait already over is never said as "waiting until" a time past (adv50 r9 #2). One met
+ *  by an earlier start's alert that ends before this shift's alert is due holds nothing of it back (adv50 r43 F2:
+ *  today's alert answered 429 was told as "Not ready for your shift at Wed 10:00", a day after the wait ends). */
+function waitHolds(i: PhoneCheckInput, waiting: number): boolean {
+  const earlier = i.status?.problemStartMs !== undefined && i.status.problemStartMs < (i.shiftStartMs ?? -Infinity);
+  const alertMs = earlier ? (i.shiftStartMs ?? 0) + i.settings.afterMin * 60_000 : -Infinity;
+  return waiting > i.nowMs && waiting > alertMs;
+}
+
 export function phoneCheck(i: PhoneCheckInput): ReadinessCheck {
   const base = { id: 'phone' as const, action: 'settings' as const };
   // The server's 429 wait first: whatever failed, nothing is tried before it ends (said with its end).
   const waiting = i.status?.waitingUntilMs;
-  // Judged when shown too: a wait already over is never said as "waiting until" a time past (adv50 r9 #2).
-  if (waiting !== undefined && waiting > i.nowMs) {
+  if (waiting !== undefined && waitHolds(i, waiting)) {
     const opts = { nowMs: i.nowMs, ...(i.localZone ? { localZone: i.localZone } : {}) };
     const until = formatDayTime(waiting, opts);
     // A wait read back from before a restart is said as that: this run never received a 429 (adv52 r11 #2).

@@ -103,4 +103,18 @@ describe('a 429 wait is judged when shown (adv50 r9 #2)', () => {
     expect(over.message).not.toMatch(/waiting/);
     expect(over.result).toBe('ok');
   });
+
+  // adv50 r43 F2: a wait met by an earlier start's alert that ends before this shift's alert is due holds nothing of
+  // it back; one that ends after it does (the alert at the shift's start + N minutes, N from the settings).
+  it('is this shift’s readiness only when it ends after this shift’s alert is due', () => {
+    const afterMs = ntfy.afterMin * 60_000;
+    const shiftStartMs = NOW + 24 * 60 * 60_000;
+    const status = (waitingUntilMs: number) => ({ booking: false, waitingUntilMs, problemStartMs: NOW - 60_000 });
+    const before = phoneCheck({ ...base, shiftStartMs, status: status(shiftStartMs + afterMs) });
+    expect(before).toMatchObject({ result: 'ok' });
+    expect(before.message).not.toMatch(/waiting/);
+    const past = phoneCheck({ ...base, shiftStartMs, status: status(shiftStartMs + afterMs + 1_000) });
+    expect(past.result).toBe('problem');
+    expect(past.message).toMatch(/waiting until /);
+  });
 });

@@ -1,7 +1,7 @@
 // A phone alert whose answer was lost (the webhook receiver stored the POST, its answer never came) may have reached
 // the phone: it is not sent again — after a restart neither — and readiness says so (adv50 r5/r6: before, after a
 // restart readiness said nothing, problem null, as if it had gone through). Said until the alarm is acknowledged or
-// its answer window passes, as before the restart. The real escalator on a fake clock with a provider standing in for
+// its block ends, as before the restart. The real escalator on a fake clock with a provider standing in for
 // a webhook whose answers are lost.
 import { describe, expect, it } from 'vitest';
 import type { AlarmRecord, AlarmTarget } from '../../../electron/core/alarm/types';
@@ -81,7 +81,9 @@ describe('an alert whose answer was lost, after a restart', () => {
     await second.stop();
   });
 
-  it('is said until its answer window passes, and no longer', async () => {
+  // Past its answer window too, while its alarm waits (adv50 r43 F3: one rule for every alert not known to have
+  // reached the phone), and no longer once its block ends.
+  it('is said while its alarm waits, past its answer window, and no longer after its block', async () => {
     const r = rig();
     const first = await r.start();
     await first.setTargets([target]);
@@ -92,6 +94,8 @@ describe('an alert whose answer was lost, after a restart', () => {
     await r.clock.advanceTo(T + 3 * MIN + AWAIT_ACK_MS - MIN);
     expect(second.status().problem).toMatch(MAY_NOT);
     await r.clock.advanceTo(T + 3 * MIN + AWAIT_ACK_MS + 2 * MIN);
+    expect(second.status().problem).toMatch(MAY_NOT);
+    await r.clock.advanceTo(target.endMs + MIN);
     expect(second.status().problem).toBeUndefined();
     expect(r.sends).toHaveLength(1);
     await second.stop();
