@@ -22,7 +22,7 @@ import {
 import { fetchSend, type HttpSend } from '../escalation/http';
 import type { HttpStream } from '../escalation/http-stream';
 import { withNextTry } from '../escalation/next-try-words';
-import { generateTopic, MAX_TOPIC_LENGTH, redact, secretProblem } from '../escalation/secret';
+import { channelIdOf, generateTopic, MAX_TOPIC_LENGTH, redact, secretProblem } from '../escalation/secret';
 import { SECRET_ACCOUNTS, type PhoneProvider } from '../escalation/types';
 import type { Notice } from '../storage/settings-store';
 import type { Clock, FileStore, SecretStore } from '../ports';
@@ -149,7 +149,8 @@ interface PhoneRun {
   builtFrom: string | undefined;
   /** The escalator has a provider (not only cancelling what channels left still hold). */
   armed: boolean;
-  /** The channel hash the escalator sends on (undefined: none). */
+  /** The hash of the channel with its keys the escalator sends with (undefined: none): a refusal is of these keys,
+   *  so another ntfy token (not part of where bookings live, PhoneProvider.channel) may end it. */
   armedChannel?: string | undefined;
   /** The server the ntfy topic and token were saved for (phone-binding.ts): used with no other. */
   boundTo: string | undefined;
@@ -257,7 +258,7 @@ function escalatorOptions(
     // Only the first escalator with a channel reads the refusal kept from before; a later one for the same channel
     // keeps the one standing (refusalCarried).
     keptRefusal: !run.everArmed,
-    carriedRefusal: refusalCarried(run, provider),
+    carriedRefusal: refusalCarried(run, keysIdOf(run.current)),
     alarm: o.alarm,
     refresh: o.refreshAlarms,
     phoneAck: o.phoneAck,
@@ -278,15 +279,18 @@ function noteRefusal(run: PhoneRun, old: Escalator | undefined, oldChannel: stri
 }
 
 /** The last refusal, for an escalator on the same channel: it still stands. */
-function refusalCarried(run: PhoneRun, provider: PhoneProvider | undefined): StandingRefusal | undefined {
+function refusalCarried(run: PhoneRun, keys: string | undefined): StandingRefusal | undefined {
   const last = run.lastRefusal;
-  return last !== undefined && provider !== undefined && last.ch === provider.channel ? last : undefined;
+  return last !== undefined && keys !== undefined && last.ch === keys ? last : undefined;
 }
 
+/** The channel with its keys, hashed (no secret kept in it): what a refusal or a refused test was of. */
+const keysIdOf = (c: Channel | undefined): string | undefined => c && channelIdOf(['keys', JSON.stringify(c)]);
+
 /** Another channel (other keys, server or service) ends the last refusal: said by the save (refusalEnded). */
-function endRefusal(run: PhoneRun, provider: PhoneProvider | undefined): void {
-  if (provider === undefined) return;
-  if (run.lastRefusal !== undefined && run.lastRefusal.ch !== provider.channel) run.refusalEnded = run.lastRefusal.why;
+function endRefusal(run: PhoneRun, keys: string | undefined): void {
+  if (keys === undefined) return;
+  if (run.lastRefusal !== undefined && run.lastRefusal.ch !== keys) run.refusalEnded = run.lastRefusal.why;
   run.lastRefusal = undefined;
   run.everArmed = true;
 }
@@ -352,12 +356,13 @@ function rebuild(o: PhoneWiringOptions, run: PhoneRun, live: Live): Promise<void
     run.armed = provider !== undefined;
     const retiredDone = (ch: string) => live.track(dropRetired(wiringOf(o), o.secrets, run, ch));
     const escalator = await createEscalator(escalatorOptions(o, run, provider, retiredDone), words);
-    endRefusal(run, provider);
-    run.armedChannel = provider?.channel;
+    const keys = provider && keysIdOf(channel);
+    endRefusal(run, keys);
+    run.armedChannel = keys;
     live.escalator = escalator;
     run.builtFrom = from;
     // Another channel: a refusal of the old keys says nothing of these (another wait cures nothing).
-    if (provider?.channel !== wasChannel) run.testRefused = undefined;
+    if (keys !== wasChannel) run.testRefused = undefined;
     // Not awaited: a save answers at once; a booking that fails (after its bounded tries) shows in readiness.
     live.track(escalator.setTargets(live.targets).then(o.changed));
     o.changed();
