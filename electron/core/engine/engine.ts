@@ -38,6 +38,7 @@ import { engineSurface } from './engine-lifecycle';
 import type { Engine, EngineOptions } from './types';
 import { createAlarmParts, type AlarmParts } from './alarm-parts';
 import { ALARMS_FILE } from '../alarm/alarm-records';
+import { RUNS_FILE } from '../alarm/alarm-runs';
 import { withLoginReadback } from '../readiness/login-readback';
 import { withLoginItem } from './login-item';
 
@@ -320,10 +321,12 @@ function storageOf(options: EngineOptions, clock: Clock, hooks: Hooks): WatchedF
     notices: () => [...watched.notices(), ...owed.notices()],
     settle: async () => {
       await owed.stop();
-      await writeSaidLater(watched.files, atQuit.kept.splice(0)).catch(() => undefined);
+      await writeSaidLater(watched.files, atQuit.kept.splice(0), { nowMs: clock.now(), runsFile: RUNS_FILE }).catch(
+        () => undefined,
+      );
     },
     quit: () => void (atQuit.quitting = true),
-    opened: () => readSaidLater(watched.files, watched.report),
+    opened: () => readSaidLater(watched.files, watched.report, { nowMs: clock.now(), runsFile: RUNS_FILE }),
   };
   return storage;
 }

@@ -1,7 +1,7 @@
 // adv52 r50 #1: a cache damaged outside the app while it ran, with nothing changed at the service, is kept aside by
 // the quit-time write; no one sees a notice made then, so the next start says it, once, naming the copy. Real
 // engine, simulator over loopback, real files, fake clock. What is expected is read from the folder itself.
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
@@ -95,21 +95,32 @@ describe('a cache kept aside as the app quits is said by the next start, once', 
   it('a record naming a copy that is not there, or one outside the folder, says nothing', async () => {
     const h = await createHarness({ startMs: START, seed: opsSeed, files: 'fs' });
     await seedSettings(h, { email: ME, scheduleIds: [OPS_ID] });
-    const forged = [
-      { name: 'cache.json', kept: join(h.dir, 'cache.json.bad-20260310T090000Z'), json: false, wrote: true },
-      { name: 'cache.json', kept: '/etc/cache.json.bad-20260310T090000Z', json: false, wrote: true },
-    ];
+    // Stamped half a minute before now: inside the app's last run (each start below is one), so only where the
+    // copy is decides (said-later-claims.test.ts checks the stamps).
+    const forged = (): { name: string; kept: string; json: boolean; wrote: boolean }[] => {
+      const stamp = new Date(h.clock.now() - 30_000)
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '');
+      const base = `cache.json.bad-${stamp}`;
+      return [
+        { name: 'cache.json', kept: join(h.dir, base), json: false, wrote: true },
+        { name: 'cache.json', kept: `/etc/${base}`, json: false, wrote: true },
+      ];
+    };
     // A copy of that name is in the folder, but the record names one elsewhere.
-    await writeFile(join(h.dir, 'cache.json.bad-20260310T090000Z'), 'x');
-    await writeFile(join(h.dir, 'said-later.json'), JSON.stringify({ version: 1, kept: [forged[1]] }));
+    const elsewhere = forged();
+    await writeFile(elsewhere[0]!.kept, 'x');
+    await writeFile(join(h.dir, 'said-later.json'), JSON.stringify({ version: 1, kept: [elsewhere[1]] }));
     expect((await noticesAtStart(h)).filter((m) => m.includes('bad-'))).toEqual([]);
     // The record names a copy in the folder that is not there.
-    await rm(join(h.dir, 'cache.json.bad-20260310T090000Z'));
-    await writeFile(join(h.dir, 'said-later.json'), JSON.stringify({ version: 1, kept: [forged[0]] }));
+    const gone = forged();
+    await writeFile(join(h.dir, 'said-later.json'), JSON.stringify({ version: 1, kept: [gone[0]] }));
     expect((await noticesAtStart(h)).filter((m) => m.includes('bad-'))).toEqual([]);
     // The control: the same record with the copy there is said.
-    await writeFile(join(h.dir, 'cache.json.bad-20260310T090000Z'), 'x');
-    await writeFile(join(h.dir, 'said-later.json'), JSON.stringify({ version: 1, kept: [forged[0]] }));
-    expect((await noticesAtStart(h)).filter((m) => m.includes(forged[0]!.kept))).toHaveLength(1);
+    const there = forged();
+    await writeFile(there[0]!.kept, 'x');
+    await writeFile(join(h.dir, 'said-later.json'), JSON.stringify({ version: 1, kept: [there[0]] }));
+    expect((await noticesAtStart(h)).filter((m) => m.includes(there[0]!.kept))).toHaveLength(1);
   }, 120_000);
 });
