@@ -16,8 +16,6 @@ export const REREAD_MS = 60_000;
 
 /** What the app knows while the keychain refuses the phone's keys. */
 export interface KeysUnread {
-  /** The keychain's words for the refusal (never a secret). */
-  why: string;
   /** The alerts escalations.json says are booked (or may be): key → when they ring. */
   booked: ReadonlyMap<string, number>;
   /** Alarms acknowledged meanwhile: their bookings can't be cancelled until the keys are read. */
@@ -42,12 +40,14 @@ export async function bookedOnFile(files: FileStore): Promise<Map<string, number
   }
 }
 
-const plain = (why: string): string => why.replace(/\.$/, '');
+// The keychain's own words for the refusal go to the log (phone.ts): they end in their own full stop, and a text
+// another made is never cut to fit a sentence (test/core/truth/no-text-patching.test.ts).
+const REFUSED = 'the keychain refused to give the app its phone keys (locked, or its prompt was cancelled)';
 
 /** What readiness and Settings → Phone say: the keychain's refusal, and the soonest alert it leaves standing. */
 export function unreadWords(u: KeysUnread, nowMs: number, localZone: string): string {
   const ahead = [...u.booked.values()].filter((ms) => ms > nowMs).sort((a, b) => a - b);
-  const said = `the keychain didn’t give the app its phone keys (${plain(u.why)})`;
+  const said = REFUSED;
   if (ahead[0] === undefined) return `${said}: nothing can be booked on the phone service until it does`;
   const at = formatDayTime(ahead[0], { nowMs, localZone });
   return `${said} — the phone alert booked for ${at} can’t be cancelled from here until it does`;
@@ -55,8 +55,7 @@ export function unreadWords(u: KeysUnread, nowMs: number, localZone: string): st
 
 /** Send test and a save while the keys can't be read: nothing is sent or drawn anew (a new topic would orphan the
  *  old one's bookings). */
-export const unreadAnswer = (u: KeysUnread): string =>
-  `The keychain didn’t give the app its phone keys (${plain(u.why)}): unlock it, then try again. Nothing was sent or saved.`;
+export const UNREAD_ANSWER = `The keychain refused to give the app its phone keys (locked, or its prompt was cancelled): unlock it, then try again. Nothing was sent or saved.`;
 
 /** The alerts acknowledged meanwhile that are booked ahead: the phone may still ring for them. */
 export function unreadStillRing(u: KeysUnread, nowMs: number, targets: readonly AlarmTarget[]): StillRing[] {

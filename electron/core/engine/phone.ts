@@ -43,7 +43,7 @@ import { putBack, readBefore, type KeychainBefore } from './phone-undo';
 import {
   bookedOnFile,
   REREAD_MS,
-  unreadAnswer,
+  UNREAD_ANSWER,
   unreadStillRing,
   unreadWords,
   type KeysUnread,
@@ -494,7 +494,7 @@ async function readKeys(o: PhoneWiringOptions, run: PhoneRun, gates: RateGates):
   const refused = await loadKeys(o, keys);
   if (refused !== undefined) {
     const acked = run.unread?.acked ?? new Set<string>();
-    run.unread = { why: refused, booked: new Map(), acked, lastTryMs: o.clock.now() };
+    run.unread = { booked: new Map(), acked, lastTryMs: o.clock.now() };
     o.log(`phone escalation: the keychain refused the phone keys (${refused})`);
     run.unread.booked = await bookedOnFile(o.files);
     o.changed();
@@ -602,7 +602,7 @@ export function createEnginePhone(given: PhoneWiringOptions): EnginePhone {
     async intent(i) {
       await reread(true);
       // Nothing sent or saved with keys unknown: a save would draw a new topic over the one the bookings are on.
-      if (run.unread !== undefined) return { ok: false, message: unreadAnswer(run.unread) };
+      if (run.unread !== undefined) return { ok: false, message: UNREAD_ANSWER };
       return phoneIntent(o, run, live, i);
     },
     status: () => statusOf(o, run, live),

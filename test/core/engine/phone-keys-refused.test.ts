@@ -87,9 +87,9 @@ describe('phone keys refused by a locked keychain at a restart', () => {
     const all = [line, sf.menu, sf.status, sf.popover, test.message ?? '', st.phone?.problem ?? ''].join('\n');
     expect(all).not.toMatch(/no longer set up|no longer has that server|not set up/);
     for (const said of [line, st.phone?.problem ?? ''])
-      expect(said).toMatch(/keychain didn’t give the app its phone keys .*booked for 10:03 .*can’t be cancelled/);
+      expect(said).toMatch(/keychain refused to give the app its phone keys .*booked for 10:03 .*can’t be cancelled/);
     expect(test).toMatchObject({ ok: false });
-    expect(test.message).toMatch(/keychain didn’t give the app its phone keys/);
+    expect(test.message).toMatch(/keychain refused to give the app its phone keys/);
     await ackAt(w, MY_START + MIN);
     await w.h.clock.advance(30_000);
     const tooltip = surfaces(w.two.getState(), w.h.clock.now()).tooltip;
