@@ -40,6 +40,14 @@ import {
 } from './phone-channels';
 import { bindOnSave, boundChannelLeft, keysFor, loadBinding, normalServer, unboundProblem } from './phone-binding';
 import { putBack, readBefore, type KeychainBefore } from './phone-undo';
+import {
+  bookedOnFile,
+  REREAD_MS,
+  UNREAD_ANSWER,
+  unreadStillRing,
+  unreadWords,
+  type KeysUnread,
+} from './phone-keys-unread';
 
 type Secrets = { [K in keyof typeof SECRET_ACCOUNTS]?: string };
 
@@ -124,12 +132,17 @@ function refusal(given: PhoneSecrets): string | undefined {
   return undefined;
 }
 
-async function loadKeys(o: PhoneWiringOptions, keys: Secrets): Promise<void> {
+/** Reads the keys into `keys`; answers the keychain's refusal, if it refused one (then none is held: unknown). */
+async function loadKeys(o: PhoneWiringOptions, keys: Secrets): Promise<string | undefined> {
   for (const [name, account] of Object.entries(SECRET_ACCOUNTS)) {
     const got = await o.secrets.get(account);
-    const value = got.ok ? got.value : undefined;
-    Reflect.set(keys, name, value || undefined);
+    if (!got.ok) {
+      for (const k of Object.keys(keys)) Reflect.deleteProperty(keys, k);
+      return got.error.message;
+    }
+    Reflect.set(keys, name, got.value || undefined);
   }
+  return undefined;
 }
 
 /** What "Send test" and the status share with the escalator's side. */
@@ -161,6 +174,8 @@ interface PhoneRun {
   lastRefusal: (StandingRefusal & { ch: string }) | undefined;
   /** The refusal the last rebuild ended because the channel changed: the save says so, once. */
   refusalEnded: string | undefined;
+  /** The keychain refused the keys (phone-keys-unread.ts): no escalator is made until they are read. */
+  unread?: KeysUnread | undefined;
 }
 
 /** The keys the settings now may use (no ntfy topic or token for a server they were not saved for). */
@@ -198,13 +213,16 @@ function bookingOf(st: EscalatorStatus | undefined, armed: boolean): PhoneStatus
 
 /** The escalator's problem, else a test refused for good (known before any shift: the phone won't be reached). */
 const problemOf = (o: PhoneWiringOptions, run: PhoneRun, st: EscalatorStatus | undefined): string | undefined =>
+  (run.unread && unreadWords(run.unread, o.clock.now(), o.localZone())) ??
   st?.problem ??
   unboundProblem(o.settings(), run.keys, run.boundTo) ??
   (run.testRefused ? `the phone won’t be reached: the test was refused (${run.testRefused})` : undefined);
 
-function statusOf(o: PhoneWiringOptions, run: PhoneRun, escalator: Escalator | undefined): PhoneStatus {
+function statusOf(o: PhoneWiringOptions, run: PhoneRun, live: Live): PhoneStatus {
   const s = o.settings();
-  const st = escalator?.status();
+  const st = live.escalator?.status();
+  const unread = run.unread ? unreadStillRing(run.unread, o.clock.now(), live.targets) : [];
+  const rings = [...(st?.stillRing?.map(stillRingOf) ?? []), ...unread];
   return {
     provider: s.provider,
     server: serverOf(s),
@@ -213,7 +231,7 @@ function statusOf(o: PhoneWiringOptions, run: PhoneRun, escalator: Escalator | u
     booking: bookingOf(st, run.armed),
     nextBooked: st?.nextBookedMs === undefined ? null : new Date(st.nextBookedMs).toISOString(),
     problem: withNextTry(problemOf(o, run, st), st, o.clock.now(), o.localZone()) ?? null,
-    ...(st?.stillRing ? { stillRing: st.stillRing.map(stillRingOf) } : {}),
+    ...(rings.length > 0 ? { stillRing: rings } : {}),
   };
 }
 
@@ -339,6 +357,8 @@ function rebuild(o: PhoneWiringOptions, run: PhoneRun, live: Live): Promise<void
   const words = (t: AlarmTarget, deliverMs: number) =>
     phoneWords(t, o.settings().afterMin, o.localZone(), o.about?.(t) ?? {}, deliverMs);
   live.building = live.building.then(async () => {
+    // Keys the keychain refused are unknown: an escalator without them would take their bookings for left behind.
+    if (run.unread !== undefined) return;
     const s = o.settings();
     const channel = run.stopped || s.provider === 'off' ? undefined : channelOf(s, usable(o, run));
     const from = JSON.stringify([s.provider, s.afterMin, channel ?? null, run.boundTo ?? null]);
@@ -467,6 +487,62 @@ function readinessStatus(
   return problem === undefined ? st : { booking: false, ...st, problem };
 }
 
+/** Reads the keys, their server, the channels left and the waits kept; false (and `run.unread` said) while the
+ *  keychain refuses them. */
+async function readKeys(o: PhoneWiringOptions, run: PhoneRun, gates: RateGates): Promise<boolean> {
+  const keys: Secrets = {};
+  const refused = await loadKeys(o, keys);
+  if (refused !== undefined) {
+    const acked = run.unread?.acked ?? new Set<string>();
+    run.unread = { booked: new Map(), acked, lastTryMs: o.clock.now() };
+    o.log(`phone escalation: the keychain refused the phone keys (${refused})`);
+    run.unread.booked = await bookedOnFile(o.files);
+    o.changed();
+    return false;
+  }
+  run.unread = undefined;
+  run.keys = keys;
+  run.boundTo = await loadBinding(o, o.settings(), run.keys);
+  run.keysRead = true;
+  o.changed();
+  run.retired = await loadRetired(o.secrets);
+  // Each wait is checked against the channels the app has (adv52 r11 #1): read once the keys are.
+  await gates.load(o.report, knownChannelsOf(o, run));
+  return true;
+}
+
+/** The keys read again after a refusal: the escalator is made, and every ack given meanwhile handed to it. */
+async function keysBack(o: PhoneWiringOptions, run: PhoneRun, live: Live, gates: RateGates): Promise<void> {
+  const acked = run.unread?.acked ?? new Set<string>();
+  if (!(await readKeys(o, run, gates))) return;
+  await rebuild(o, run, live);
+  for (const key of acked) live.track(live.escalator?.acknowledged(key));
+  o.changed();
+}
+
+/** The keys the keychain refused, read again: `reread` at most once every REREAD_MS, or now (`force`: an ack, an
+ *  intent); `retryLater` does so on its own each REREAD_MS while they are unread (an unlock tells the app nothing). */
+function keysRetry(o: PhoneWiringOptions, run: PhoneRun, live: Live, gates: RateGates) {
+  let rereading: Promise<void> | undefined;
+  let cancel: (() => void) | undefined;
+  const retryLater = (): void => {
+    cancel?.();
+    cancel = undefined;
+    if (run.unread === undefined || run.stopped) return;
+    cancel = o.clock.setTimer(REREAD_MS, () => void live.track(reread(false)));
+  };
+  const reread = (force: boolean): Promise<void> => {
+    const u = run.unread;
+    if (u === undefined || run.stopped) return Promise.resolve();
+    if (rereading) return rereading;
+    if (!force && o.clock.now() - u.lastTryMs < REREAD_MS) return Promise.resolve();
+    u.lastTryMs = o.clock.now();
+    rereading = keysBack(o, run, live, gates).finally(() => ((rereading = undefined), retryLater()));
+    return rereading;
+  };
+  return { reread, retryLater, cancelRetry: () => cancel?.() };
+}
+
 /** The app's record key for the phone's record files (escalations.json, phone-waits.json), waited for a bounded time. */
 const recordKeyOf = (o: Pick<PhoneWiringOptions, 'secrets' | 'report' | 'clock'>) => () =>
   signerWithin(() => recordSignerOf(o.secrets, o.report, () => o.clock.now()), o.clock);
@@ -493,32 +569,43 @@ export function createEnginePhone(given: PhoneWiringOptions): EnginePhone {
     },
   };
   const after = (f: () => Promise<unknown> | undefined) => live.track(live.building.then(f).then(o.changed));
+  const { reread, retryLater, cancelRetry } = keysRetry(o, run, live, gates);
   return {
     async start() {
       try {
-        await loadKeys(o, run.keys);
-        run.boundTo = await loadBinding(o, o.settings(), run.keys);
-        run.keysRead = true;
-        o.changed();
-        run.retired = await loadRetired(o.secrets);
-        // Each wait is checked against the channels the app has (adv52 r11 #1): read once the keys are.
-        await gates.load(o.report, knownChannelsOf(o, run));
-        await rebuild(o, run, live);
+        if (await readKeys(o, run, gates)) await rebuild(o, run, live);
+        else retryLater();
       } finally {
         markReady();
       }
     },
-    settingsChanged: () => void rebuild(o, run, live),
+    settingsChanged: () => (live.track(reread(false)), void rebuild(o, run, live)),
     setTargets(next) {
       live.targets = next;
+      live.track(reread(false));
       // What is booked shows in the state (PhoneStatus, readiness) once the server has answered.
       after(() => live.escalator?.setTargets(next));
     },
-    acknowledged: (key) => after(() => live.escalator?.acknowledged(key)),
-    checkAcks: () => ready.then(() => live.building).then(() => live.escalator?.checkAcks()),
-    look: (woke) => after(() => live.escalator?.look(woke)),
-    intent: (i) => phoneIntent(o, run, live, i),
-    status: () => statusOf(o, run, live.escalator),
+    acknowledged(key) {
+      // Keys unread: kept, and handed to the escalator once they are read (it cancels the booking then).
+      if (run.unread === undefined) return after(() => live.escalator?.acknowledged(key));
+      run.unread.acked.add(key);
+      o.changed();
+      live.track(reread(true));
+    },
+    checkAcks: () =>
+      ready
+        .then(() => reread(false))
+        .then(() => live.building)
+        .then(() => live.escalator?.checkAcks()),
+    look: (woke) => (live.track(reread(false)), after(() => live.escalator?.look(woke))),
+    async intent(i) {
+      await reread(true);
+      // Nothing sent or saved with keys unknown: a save would draw a new topic over the one the bookings are on.
+      if (run.unread !== undefined) return { ok: false, message: UNREAD_ANSWER };
+      return phoneIntent(o, run, live, i);
+    },
+    status: () => statusOf(o, run, live),
     subscribeLink: () => subscribeLinkOf(o, usable(o, run)),
     readiness: () => ({
       ...(run.keysRead ? { hasSecrets: hasSecretsFor(o.settings(), usable(o, run)) } : {}),
@@ -527,6 +614,7 @@ export function createEnginePhone(given: PhoneWiringOptions): EnginePhone {
     }),
     stop() {
       run.stopped = true;
+      cancelRetry();
       markReady();
       live.track(live.escalator?.stop());
     },
