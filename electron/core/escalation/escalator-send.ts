@@ -70,6 +70,12 @@ export async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, n
   const next = missedAfter(Math.max(tries, 1), nowMs, answer.error, unknown, answer.refused === true);
   if (answer.waitUntilMs !== undefined && Number.isFinite(next.nextMs))
     next.nextMs = Math.max(next.nextMs, answer.waitUntilMs);
+  // One rule for every cause: no try is made from the alert's hour's end on (pruneMissed), so a next try that falls
+  // there is none, never promised; a wait that outlasts the hour is said as such (adv50 r44 F2).
+  if (next.nextMs >= dueOf(r, t) + AWAIT_ACK_MS) {
+    next.nextMs = Infinity;
+    if (answer.waitUntilMs !== undefined) next.waitPastMs = answer.waitUntilMs;
+  }
   r.missed.set(t.key, next);
   if (answer.refused === true) await keepRefused(r, answer.error);
   r.o.changed?.(statusOf(r));
