@@ -44,6 +44,7 @@ export async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, n
     // The service took these settings again: its earlier refusal no longer stands.
     const wasRefused = r.sendRefused !== undefined;
     if (wasRefused) await keepWentThrough(r);
+    dropUnsent(r.state, t.key);
     const wasMissed = r.missed.delete(t.key) || wasRefused;
     if (r.bookFailed.delete(t.key) || wasMissed) r.o.changed?.(statusOf(r));
     if (answer.value !== null)
@@ -77,6 +78,7 @@ export async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, n
     if (answer.waitUntilMs !== undefined) next.waitPastMs = answer.waitUntilMs;
   }
   r.missed.set(t.key, next);
+  keepUnsent(r.state, t.key, next, nowMs);
   if (answer.refused === true) await keepRefused(r, answer.error);
   r.o.changed?.(statusOf(r));
 }
@@ -87,18 +89,35 @@ export function pruneMissed(r: Run, nowMs: number): void {
     r.targets.filter((t) => !acked(r, t.key) && dueOf(r, t) > nowMs - AWAIT_ACK_MS).map((t) => t.key),
   );
   let changed = false;
-  for (const key of Object.keys(r.state.unsure ?? {})) if (!open.has(key)) dropUnsure(r.state, key);
-  // Past its hour, an alert that never went out is given up but still said while its alarm waits (unsentSaid).
+  // Past its hour, an alert that never went out is given up but still said while its alarm waits (unsentSaid); one
+  // that may have landed too, kept on disk so a restart past the hour still says it (adv50 r44 F1).
   const said = new Set(r.targets.filter((t) => unsentSaid(r, t, nowMs)).map((t) => t.key));
+  for (const key of Object.keys(r.state.unsure ?? {})) if (!open.has(key) && !said.has(key)) dropUnsure(r.state, key);
   for (const key of [...r.missed.keys(), ...r.bookFailed.keys()])
     if (!open.has(key)) {
       const m = r.missed.get(key);
       if (m && said.has(key) && Number.isFinite(m.nextMs)) r.missed.set(key, { ...m, nextMs: Infinity });
       // Its failure is no longer a problem either: nothing will be sent for it.
-      else if (!said.has(key) && r.missed.delete(key) && r.problem?.startsWith(SENDING)) r.problem = undefined;
+      else if (!said.has(key) && dropUnsent(r.state, key) && r.missed.delete(key) && r.problem?.startsWith(SENDING))
+        r.problem = undefined;
       changed = r.bookFailed.delete(key) || m !== r.missed.get(key) || changed;
     }
   if (changed) r.o.changed?.(statusOf(r));
+}
+
+/** An alert known not sent is kept on disk (not one that may have landed: `unsure` keeps that): after a restart it
+ *  is said under its ringing alarm as before it (unsentMissed), past its hour too (adv50 r44 F1). */
+function keepUnsent(state: Run['state'], key: string, m: Missed, nowMs: number): void {
+  if (m.unknown) return void dropUnsent(state, key);
+  const kept = { atMs: nowMs, error: m.error, ...(m.refused ? { refused: true } : {}) };
+  state.unsent = { ...state.unsent, [key]: m.waitPastMs === undefined ? kept : { ...kept, waitPastMs: m.waitPastMs } };
+}
+
+/** Let go of a kept "not sent" (sent since, acknowledged, its block over, handed off); always answers true. */
+export function dropUnsent(state: Run['state'], key: string): true {
+  delete state.unsent?.[key];
+  if (state.unsent && Object.keys(state.unsent).length === 0) delete state.unsent;
+  return true;
 }
 
 /** A failed send waits for its next try (a clock set back since doesn't stretch it: stillWaits). */

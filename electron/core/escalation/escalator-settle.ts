@@ -2,6 +2,7 @@
 // acknowledged, handed off or moved, and alerts sent that repeat (Pushover's emergency) or whose answer was lost.
 import type { PhoneProvider } from './types';
 import type { Missed } from './missed';
+import { dropUnsent } from './escalator-send';
 import { adoptLeftOn, channelsLeft, settleLeftOn } from './left-on';
 import { CANCELLING, settleMaybe } from './maybe-held';
 import { alertIdOf } from './record-store';
@@ -40,6 +41,7 @@ function resendStopped(r: Run, stopped: readonly string[]): void {
     if (acked(r, key) || !r.targets.some((t) => t.key === key)) continue;
     delete r.state.sent[key];
     dropUnsure(r.state, key);
+    dropUnsent(r.state, key);
     r.missed.delete(key);
   }
 }
@@ -106,10 +108,24 @@ export function dropUnsure(state: State, key: string): void {
   if (state.unsure && Object.keys(state.unsure).length === 0) delete state.unsure;
 }
 
-/** What a run before this one sent without knowing whether it landed is said again (never sent again). */
-export function unsureMissed(state: State): Map<string, Missed> {
+/** What a run before this one sent without knowing whether it landed is said again (never sent again); one known
+ *  not sent is said again, as before the restart, and tried again at once while its hour lasts (pruneMissed gives
+ *  it up after: the same line as before the restart comes back, adv50 r44 F1). */
+export function unsureMissed(state: State, nowMs: number): Map<string, Missed> {
   const lost = { tries: 1, nextMs: Infinity, error: 'its answer was lost before a restart', unknown: true };
-  return new Map(Object.keys(state.unsure ?? {}).map((key) => [key, { ...lost }]));
+  const unsent = Object.entries(state.unsent ?? {}).map(([key, u]): [string, Missed] => [
+    key,
+    {
+      tries: 1,
+      // A wait outlasting its hour is never tried again; any other is tried once more now while its hour lasts.
+      nextMs: u.waitPastMs === undefined ? nowMs : Infinity,
+      atMs: nowMs,
+      error: `${u.error}, before the app restarted`,
+      ...(u.refused ? { refused: true } : {}),
+      ...(u.waitPastMs === undefined ? {} : { waitPastMs: u.waitPastMs }),
+    },
+  ]);
+  return new Map([...unsent, ...Object.keys(state.unsure ?? {}).map((key): [string, Missed] => [key, { ...lost }])]);
 }
 
 function dropUnreceipted(state: State, key: string): void {
