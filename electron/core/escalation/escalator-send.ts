@@ -8,7 +8,7 @@ import { missedAfter, type Missed } from './missed';
 import { stillWaits } from './rate-gate';
 import { alertIdOf } from './record-store';
 import type { Outcome, PhoneProvider } from './types';
-import { dropUnsure } from './escalator-settle';
+import { dropUnsent, dropUnsure } from './escalator-settle';
 import { keepRefused, keepWentThrough, limited } from './escalator-refusal';
 import {
   acked,
@@ -111,13 +111,6 @@ function keepUnsent(state: Run['state'], key: string, m: Missed, nowMs: number):
   if (m.unknown) return void dropUnsent(state, key);
   const kept = { atMs: nowMs, error: m.error, ...(m.refused ? { refused: true } : {}) };
   state.unsent = { ...state.unsent, [key]: m.waitPastMs === undefined ? kept : { ...kept, waitPastMs: m.waitPastMs } };
-}
-
-/** Let go of a kept "not sent" (sent since, acknowledged, its block over, handed off); always answers true. */
-export function dropUnsent(state: Run['state'], key: string): true {
-  delete state.unsent?.[key];
-  if (state.unsent && Object.keys(state.unsent).length === 0) delete state.unsent;
-  return true;
 }
 
 /** A failed send waits for its next try (a clock set back since doesn't stretch it: stillWaits). */

@@ -2,7 +2,6 @@
 // acknowledged, handed off or moved, and alerts sent that repeat (Pushover's emergency) or whose answer was lost.
 import type { PhoneProvider } from './types';
 import type { Missed } from './missed';
-import { dropUnsent } from './escalator-send';
 import { adoptLeftOn, channelsLeft, settleLeftOn } from './left-on';
 import { CANCELLING, settleMaybe } from './maybe-held';
 import { alertIdOf } from './record-store';
@@ -106,6 +105,13 @@ export async function settleBooked(r: Run, provider: PhoneProvider, nowMs: numbe
 export function dropUnsure(state: State, key: string): void {
   delete state.unsure?.[key];
   if (state.unsure && Object.keys(state.unsure).length === 0) delete state.unsure;
+}
+
+/** Let go of a kept "not sent" (sent since, acknowledged, its block over, handed off); always answers true. */
+export function dropUnsent(state: State, key: string): true {
+  delete state.unsent?.[key];
+  if (state.unsent && Object.keys(state.unsent).length === 0) delete state.unsent;
+  return true;
 }
 
 /** What a run before this one sent without knowing whether it landed is said again (never sent again); one known
