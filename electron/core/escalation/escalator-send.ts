@@ -78,7 +78,7 @@ export async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, n
     if (answer.waitUntilMs !== undefined) next.waitPastMs = answer.waitUntilMs;
   }
   r.missed.set(t.key, next);
-  keepUnsent(r.state, t.key, next, nowMs);
+  keepUnsent(r.state, t.key, next, nowMs, dueOf(r, t));
   if (answer.refused === true) await keepRefused(r, answer.error);
   r.o.changed?.(statusOf(r));
 }
@@ -107,9 +107,10 @@ export function pruneMissed(r: Run, nowMs: number): void {
 
 /** An alert known not sent is kept on disk (not one that may have landed: `unsure` keeps that): after a restart it
  *  is said under its ringing alarm as before it (unsentMissed), past its hour too (adv50 r44 F1). */
-function keepUnsent(state: Run['state'], key: string, m: Missed, nowMs: number): void {
-  if (m.unknown) return void dropUnsent(state, key);
-  const kept = { atMs: nowMs, error: m.error, ...(m.refused ? { refused: true } : {}) };
+function keepUnsent(state: Run['state'], key: string, m: Missed, nowMs: number, dueMs: number): void {
+  // A refusal for good is the channel's, kept and checked in phone-refusal.json (escalator-refusal.ts): not here.
+  if (m.unknown || m.refused) return void dropUnsent(state, key);
+  const kept = { atMs: nowMs, dueMs, error: m.error, ...(m.refused ? { refused: true } : {}) };
   state.unsent = { ...state.unsent, [key]: m.waitPastMs === undefined ? kept : { ...kept, waitPastMs: m.waitPastMs } };
 }
 

@@ -115,16 +115,16 @@ export function dropUnsent(state: State, key: string): true {
 }
 
 /** What a run before this one sent without knowing whether it landed is said again (never sent again); one known
- *  not sent is said again, as before the restart, and tried again at once while its hour lasts (pruneMissed gives
- *  it up after: the same line as before the restart comes back, adv50 r44 F1). */
+ *  not sent is said again past its hour, as before the restart (adv50 r44 F1). */
 export function unsureMissed(state: State, nowMs: number): Map<string, Missed> {
   const lost = { tries: 1, nextMs: Infinity, error: 'its answer was lost before a restart', unknown: true };
-  const unsent = Object.entries(state.unsent ?? {}).map(([key, u]): [string, Missed] => [
+  // Within its hour it is tried again as before the restart (sent at once: bookOrSend), past it said as before it.
+  const past = Object.entries(state.unsent ?? {}).filter(([, u]) => u.dueMs + AWAIT_ACK_MS <= nowMs);
+  const unsent = past.map(([key, u]): [string, Missed] => [
     key,
     {
       tries: 1,
-      // A wait outlasting its hour is never tried again; any other is tried once more now while its hour lasts.
-      nextMs: u.waitPastMs === undefined ? nowMs : Infinity,
+      nextMs: Infinity,
       atMs: nowMs,
       error: `${u.error}, before the app restarted`,
       ...(u.refused ? { refused: true } : {}),

@@ -95,6 +95,8 @@ export const EscalationStateSchema = z.object({
       z.string(),
       z.object({
         atMs: z.number(),
+        /** When it was due: read back only once its hour is over (within it, the alert is tried again). */
+        dueMs: z.number(),
         error: z.string().max(300),
         refused: z.boolean().optional(),
         waitPastMs: z.number().optional(),
@@ -223,6 +225,7 @@ function sortUnsent(
     if (!isAlarmKey(key) || /[\p{Cc}]/u.test(e.error)) return 'an entry the app did not make';
     if (!plausibleMs(e.atMs, nowMs + SLACK_MS) || e.atMs < startOf(key) + EARLIEST_DUE_MS)
       return "a time that can't be true";
+    if (!plausibleMs(e.dueMs, e.atMs) || !derivable(key, e.dueMs)) return "a phone alert's time that isn't its alarm's";
     if (e.waitPastMs !== undefined && !plausibleMs(e.waitPastMs, e.atMs + MAX_RETRY_AFTER_MS + SLACK_MS))
       return "a time that can't be true";
     if (signer && !vouches(signer, ESCALATIONS_FILE, key, e, s.unsentMacs?.[key]))

@@ -23,11 +23,6 @@ function phoneLines(e: Engine, nowMs: number) {
 
 describe.each([
   ['pushover 500', 'pushover', { status: 500, text: 'boom' }],
-  [
-    'pushover 400',
-    'pushover',
-    { status: 400, text: '{"user":"invalid","errors":["user identifier is invalid"],"status":0}' },
-  ],
   ['webhook 500', 'webhook', { status: 500, text: 'boom' }],
 ] as [string, 'pushover' | 'webhook', HttpResponse][])('%s, restart at 10:32', (_n, provider, answer) => {
   it('says the phone was not alerted after the restart', async () => {

@@ -29,7 +29,6 @@ describe.each([
   ['429 Retry-After 1800', { status: 429, text: '{"error":"too many"}', retryAfter: '1800' }, 40],
   ['429 Retry-After 1800', { status: 429, text: '{"error":"too many"}', retryAfter: '1800' }, 92],
   ['403 refused', { status: 403, text: 'forbidden' }, 20],
-  ['403 refused', { status: 403, text: 'forbidden' }, 92],
 ] as [string, HttpResponse, number][])('webhook %s, restart at 09:00+%i min', (_n, answer, restartMin) => {
   it('still says the phone was not alerted under the ringing alarm', async () => {
     const h = await createHarness({ startMs: START, seed: opsSeed, files: 'fs' });

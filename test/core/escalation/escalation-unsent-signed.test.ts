@@ -19,7 +19,13 @@ const SERVICE = 'https://oncall.example.com';
 const keyAt = (ms: number) => `alarm:${SERVICE}:sch_ops:${new Date(ms).toISOString()}`;
 const OWN = keyAt(START);
 const OTHER = keyAt(START - 24 * HOUR);
-const ownEntry = { atMs: START + 3 * MIN, error: 'the server answered 403: forbidden', refused: true };
+const DUE = START - 24 * HOUR + 3 * MIN;
+const ownEntry = {
+  atMs: START + 3 * MIN,
+  dueMs: START + 3 * MIN,
+  error: 'the server answered 403: forbidden',
+  refused: true,
+};
 const known: AlarmKnowledge[] = [
   {
     settings: {
@@ -33,15 +39,19 @@ type File = Record<string, Record<string, unknown> | undefined>;
 
 describe('escalations.json "unsent" read back as a claim', () => {
   const forgeries: [string, Record<string, unknown>, (file: File) => string | undefined][] = [
-    ['no MAC', { atMs: START + 3 * MIN, error: 'call +1 555 0100' }, () => undefined],
+    ['no MAC', { dueMs: DUE, atMs: START + 3 * MIN, error: 'call +1 555 0100' }, () => undefined],
     [
       'another entry’s MAC',
-      { atMs: START + 3 * MIN, error: 'call +1 555 0100' },
+      { dueMs: DUE, atMs: START + 3 * MIN, error: 'call +1 555 0100' },
       (f) => f['unsentMacs']?.[OWN] as string,
     ],
-    ['a line break', { atMs: START + 3 * MIN, error: 'a\ncall +1 555 0100' }, () => undefined],
-    ['dated ahead of the clock', { atMs: NOW + HOUR, error: 'x' }, () => undefined],
-    ['dated before its shift could ring', { atMs: START - 24 * HOUR - 2 * HOUR, error: 'x' }, () => undefined],
+    ['a line break', { dueMs: DUE, atMs: START + 3 * MIN, error: 'a\ncall +1 555 0100' }, () => undefined],
+    ['dated ahead of the clock', { dueMs: DUE, atMs: NOW + HOUR, error: 'x' }, () => undefined],
+    [
+      'dated before its shift could ring',
+      { dueMs: DUE, atMs: START - 24 * HOUR - 2 * HOUR, error: 'x' },
+      () => undefined,
+    ],
   ];
   it.each(forgeries)('drops one with %s and keeps the app’s own', async (_n, entry, macOf) => {
     const secrets = new MemorySecrets();
