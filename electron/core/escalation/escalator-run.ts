@@ -408,7 +408,7 @@ function unsentOf(r: Run, waiting: boolean): Pick<EscalatorStatus, 'unsent'> {
     ...held,
     ...[...r.missed]
       .filter(([key]) => !held.some((h) => h.key === key))
-      .map(([key, m]) => ({ key, words: unsentWords(m, waiting) })),
+      .map(([key, m]) => ({ key, words: unsentWords(m, waiting, r.o.clock.now(), r.o.localZone?.()) })),
   ];
   return unsent.length > 0 ? { unsent } : {};
 }

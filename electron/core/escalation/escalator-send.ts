@@ -8,7 +8,7 @@ import { missedAfter, type Missed } from './missed';
 import { stillWaits } from './rate-gate';
 import { alertIdOf } from './record-store';
 import type { Outcome, PhoneProvider } from './types';
-import { dropUnsure } from './escalator-settle';
+import { dropUnsent, dropUnsure } from './escalator-settle';
 import { keepRefused, keepWentThrough, limited } from './escalator-refusal';
 import {
   acked,
@@ -44,6 +44,7 @@ export async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, n
     // The service took these settings again: its earlier refusal no longer stands.
     const wasRefused = r.sendRefused !== undefined;
     if (wasRefused) await keepWentThrough(r);
+    dropUnsent(r.state, t.key);
     const wasMissed = r.missed.delete(t.key) || wasRefused;
     if (r.bookFailed.delete(t.key) || wasMissed) r.o.changed?.(statusOf(r));
     if (answer.value !== null)
@@ -70,7 +71,14 @@ export async function sendNow(r: Run, provider: PhoneProvider, t: AlarmTarget, n
   const next = missedAfter(Math.max(tries, 1), nowMs, answer.error, unknown, answer.refused === true);
   if (answer.waitUntilMs !== undefined && Number.isFinite(next.nextMs))
     next.nextMs = Math.max(next.nextMs, answer.waitUntilMs);
+  // One rule for every cause: no try is made from the alert's hour's end on (pruneMissed), so a next try that falls
+  // there is none, never promised; a wait that outlasts the hour is said as such (adv50 r44 F2).
+  if (next.nextMs >= dueOf(r, t) + AWAIT_ACK_MS) {
+    next.nextMs = Infinity;
+    if (answer.waitUntilMs !== undefined) next.waitPastMs = answer.waitUntilMs;
+  }
   r.missed.set(t.key, next);
+  keepUnsent(r.state, t.key, next, nowMs, dueOf(r, t));
   if (answer.refused === true) await keepRefused(r, answer.error);
   r.o.changed?.(statusOf(r));
 }
@@ -81,18 +89,29 @@ export function pruneMissed(r: Run, nowMs: number): void {
     r.targets.filter((t) => !acked(r, t.key) && dueOf(r, t) > nowMs - AWAIT_ACK_MS).map((t) => t.key),
   );
   let changed = false;
-  for (const key of Object.keys(r.state.unsure ?? {})) if (!open.has(key)) dropUnsure(r.state, key);
-  // Past its hour, an alert that never went out is given up but still said while its alarm waits (unsentSaid).
+  // Past its hour, an alert that never went out is given up but still said while its alarm waits (unsentSaid); one
+  // that may have landed too, kept on disk so a restart past the hour still says it (adv50 r44 F1).
   const said = new Set(r.targets.filter((t) => unsentSaid(r, t, nowMs)).map((t) => t.key));
+  for (const key of Object.keys(r.state.unsure ?? {})) if (!open.has(key) && !said.has(key)) dropUnsure(r.state, key);
   for (const key of [...r.missed.keys(), ...r.bookFailed.keys()])
     if (!open.has(key)) {
       const m = r.missed.get(key);
       if (m && said.has(key) && Number.isFinite(m.nextMs)) r.missed.set(key, { ...m, nextMs: Infinity });
       // Its failure is no longer a problem either: nothing will be sent for it.
-      else if (!said.has(key) && r.missed.delete(key) && r.problem?.startsWith(SENDING)) r.problem = undefined;
+      else if (!said.has(key) && dropUnsent(r.state, key) && r.missed.delete(key) && r.problem?.startsWith(SENDING))
+        r.problem = undefined;
       changed = r.bookFailed.delete(key) || m !== r.missed.get(key) || changed;
     }
   if (changed) r.o.changed?.(statusOf(r));
+}
+
+/** An alert known not sent is kept on disk (not one that may have landed: `unsure` keeps that): after a restart it
+ *  is said under its ringing alarm as before it (unsentMissed), past its hour too (adv50 r44 F1). */
+function keepUnsent(state: Run['state'], key: string, m: Missed, nowMs: number, dueMs: number): void {
+  // A refusal for good is the channel's, kept and checked in phone-refusal.json (escalator-refusal.ts): not here.
+  if (m.unknown || m.refused) return void dropUnsent(state, key);
+  const kept = { atMs: nowMs, dueMs, error: m.error, ...(m.refused ? { refused: true } : {}) };
+  state.unsent = { ...state.unsent, [key]: m.waitPastMs === undefined ? kept : { ...kept, waitPastMs: m.waitPastMs } };
 }
 
 /** A failed send waits for its next try (a clock set back since doesn't stretch it: stillWaits). */

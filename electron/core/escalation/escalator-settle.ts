@@ -40,6 +40,7 @@ function resendStopped(r: Run, stopped: readonly string[]): void {
     if (acked(r, key) || !r.targets.some((t) => t.key === key)) continue;
     delete r.state.sent[key];
     dropUnsure(r.state, key);
+    dropUnsent(r.state, key);
     r.missed.delete(key);
   }
 }
@@ -106,10 +107,31 @@ export function dropUnsure(state: State, key: string): void {
   if (state.unsure && Object.keys(state.unsure).length === 0) delete state.unsure;
 }
 
-/** What a run before this one sent without knowing whether it landed is said again (never sent again). */
-export function unsureMissed(state: State): Map<string, Missed> {
+/** Let go of a kept "not sent" (sent since, acknowledged, its block over, handed off); always answers true. */
+export function dropUnsent(state: State, key: string): true {
+  delete state.unsent?.[key];
+  if (state.unsent && Object.keys(state.unsent).length === 0) delete state.unsent;
+  return true;
+}
+
+/** What a run before this one sent without knowing whether it landed is said again (never sent again); one known
+ *  not sent is said again past its hour, as before the restart (adv50 r44 F1). */
+export function unsureMissed(state: State, nowMs: number): Map<string, Missed> {
   const lost = { tries: 1, nextMs: Infinity, error: 'its answer was lost before a restart', unknown: true };
-  return new Map(Object.keys(state.unsure ?? {}).map((key) => [key, { ...lost }]));
+  // Within its hour it is tried again as before the restart (sent at once: bookOrSend), past it said as before it.
+  const past = Object.entries(state.unsent ?? {}).filter(([, u]) => u.dueMs + AWAIT_ACK_MS <= nowMs);
+  const unsent = past.map(([key, u]): [string, Missed] => [
+    key,
+    {
+      tries: 1,
+      nextMs: Infinity,
+      atMs: nowMs,
+      error: `${u.error}, before the app restarted`,
+      ...(u.refused ? { refused: true } : {}),
+      ...(u.waitPastMs === undefined ? {} : { waitPastMs: u.waitPastMs }),
+    },
+  ]);
+  return new Map([...unsent, ...Object.keys(state.unsure ?? {}).map((key): [string, Missed] => [key, { ...lost }])]);
 }
 
 function dropUnreceipted(state: State, key: string): void {

@@ -237,7 +237,7 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
     savedText: o.provider ? '' : JSON.stringify(state),
     confirmed: new Set(),
     bookedWords: new Map(),
-    missed: unsureMissed(state),
+    missed: unsureMissed(state, o.clock.now()),
     bookFailed: new Map(),
     bookNext: new Map(),
     maybeWhy: new Map(),

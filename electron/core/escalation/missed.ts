@@ -20,6 +20,9 @@ export interface Missed {
   unknown?: boolean;
   /** The server refused it for good (a 4xx): never tried again. */
   refused?: boolean;
+  /** The phone service asked to wait until then, at or after the alert's last try (its hour's end): no try is made
+   *  for it, so none is promised (adv50 r44 F2: "trying again once the wait ends" for a retry never made). */
+  waitPastMs?: number;
 }
 
 /** Tries in all, and the waits between them (the last repeated): the alert is due now, so it is tried again each
@@ -47,6 +50,8 @@ export function missedProblem(missed: ReadonlyMap<string, Missed>, waiting = fal
     return `the phone alert for your shift start may or may not have reached your phone (${m.error}: outcome unknown); it is not sent again, so as not to ring twice: acknowledge on this computer`;
   if (m.refused)
     return `the phone won’t be reached: the phone alert for your shift start was refused (${m.error}); fix the settings in Settings → Phone, and acknowledge on this computer`;
+  if (m.waitPastMs !== undefined)
+    return `the phone alert for your shift start was not sent (${m.error}); the phone service’s wait ends after this alert’s hour, so it is not tried again: acknowledge on this computer`;
   const retry = waiting ? 'trying again' : 'trying again each minute';
   const next = Number.isFinite(m.nextMs) ? retry : 'gave up; acknowledge on this computer';
   return `the phone alert for your shift start was not sent (${m.error}); ${next}`;
@@ -56,7 +61,9 @@ export function missedProblem(missed: ReadonlyMap<string, Missed>, waiting = fal
  *  alarm rang, the alert could not go out, and only the next shift's readiness spoke of the phone); `short`: the
  *  tooltip's form when the whole doesn't fit its cut. One that may have landed is never "not alerted"; `waiting`: the
  *  server's Retry-After runs, so not "each minute". */
-export function unsentWords(m: Missed, waiting: boolean): UnsentWords {
+export function unsentWords(m: Missed, waiting: boolean, nowMs?: number, localZone?: string): UnsentWords {
+  if (m.waitPastMs !== undefined && nowMs !== undefined && m.waitPastMs > nowMs)
+    return waitPastWords(m.waitPastMs, nowMs, localZone);
   const miss: PhoneMiss = {
     error: m.error,
     ...(m.unknown ? { unknown: true } : {}),
@@ -89,6 +96,18 @@ export function waitWords(untilMs: number, nowMs: number, localZone: string | un
   const miss: PhoneMiss = { error: `the phone service asked to wait until ${until}` };
   const short = phoneMissShort(miss);
   return { said: `${short}; not sent before then`, short, miss };
+}
+
+/** An alert the phone service's wait holds past its hour: not sent, and no try is made after the wait (its end is
+ *  said while it lies ahead; after it, the alert reads as given up). */
+function waitPastWords(untilMs: number, nowMs: number, localZone: string | undefined): UnsentWords {
+  const until = formatDayTime(untilMs, { nowMs, ...(localZone ? { localZone } : {}) });
+  // "at least": a longer Retry-After is capped (rate-gate.ts MAX_RETRY_AFTER_MS), so the time kept may be short of it.
+  const miss: PhoneMiss = {
+    error: `the phone service asked to wait until at least ${until}, outlasting this alert’s hour`,
+  };
+  const short = phoneMissShort(miss);
+  return { said: short, short, miss };
 }
 
 /** An alert's words, and its value (the tooltip counts alarms that share one). */

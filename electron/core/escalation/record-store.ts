@@ -25,6 +25,7 @@ import { unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
 import { NTFY_MAX_DELAY_MS } from './ntfy';
 import { PUSHOVER_EXPIRE_S, RECEIPT_PATTERN } from './pushover';
 import { CHANNEL_ID_PATTERN } from './secret';
+import { MAX_RETRY_AFTER_MS } from './rate-gate';
 
 export const ESCALATIONS_FILE = 'escalations.json';
 export const ESCALATION_RECORD_NOTICE_ID = 'escalation-record';
@@ -85,6 +86,25 @@ export const EscalationStateSchema = z.object({
    *  time, a proxy's 504): it may have reached the phone, so it is not sent again, and readiness says so until the
    *  alarm is acknowledged or its answer window passes — after a restart too (before, a restart said nothing). */
   unsure: z.record(z.string(), z.number()).optional(),
+  /** key → an alert known not sent (refused, a 4xx, the service's wait) at `atMs`, with its failure worded without
+   *  secrets: said under its ringing alarm until it is acknowledged or its block ends — after a restart past its
+   *  hour too (adv50 r44 F1: before, the line went with the restart and the alarm rang on with no word of the phone).
+   *  `waitPastMs`: the service's wait outlasts the alert's hour (missed.ts). */
+  unsent: z
+    .record(
+      z.string(),
+      z.object({
+        atMs: z.number(),
+        /** When it was due: read back only once its hour is over (within it, the alert is tried again). */
+        dueMs: z.number(),
+        error: z.string().max(300),
+        refused: z.boolean().optional(),
+        waitPastMs: z.number().optional(),
+      }),
+    )
+    .optional(),
+  /** key → the MAC of its "not sent" (record-key.ts): words the app didn't write are never shown. */
+  unsentMacs: z.record(z.string(), z.string().max(100)).optional(),
   /** What is left on a channel no longer used (Off, New topic, another server or keys) and may still ring there
    *  until `atMs`: a booking, or a receipt. Cancelled there (with the old channel's keys, kept in the keychain), then
    *  let go. */
@@ -189,6 +209,33 @@ const leftOnProblem =
           : undefined;
 
 type StillRingEntry = NonNullable<EscalationState['stillRing']>[string];
+type UnsentEntry = NonNullable<EscalationState['unsent']>[string];
+
+/** A "not sent" read back is a claim: the app's alarm key, one line of words, a time the alert could have been tried
+ *  at (not ahead of the clock, not before its shift could ring), no "sent" for the same key, and the app's MAC. The
+ *  escalator says it only under an alarm still ringing unacknowledged in its block (escalator-run.ts unsentSaid). */
+function sortUnsent(
+  s: EscalationState,
+  nowMs: number,
+  keptSent: Record<string, number>,
+  watchedProblem: (key: string) => string | undefined,
+  signer: RecordSigner | undefined,
+) {
+  const sorted = sortClaims(Object.entries(s.unsent ?? {}), ([key, e]: [string, UnsentEntry]) => {
+    if (!isAlarmKey(key) || /[\p{Cc}]/u.test(e.error)) return 'an entry the app did not make';
+    if (!plausibleMs(e.atMs, nowMs + SLACK_MS) || e.atMs < startOf(key) + EARLIEST_DUE_MS)
+      return "a time that can't be true";
+    if (!plausibleMs(e.dueMs, e.atMs) || !derivable(key, e.dueMs)) return "a phone alert's time that isn't its alarm's";
+    if (e.waitPastMs !== undefined && !plausibleMs(e.waitPastMs, e.atMs + MAX_RETRY_AFTER_MS + SLACK_MS))
+      return "a time that can't be true";
+    if (signer && !vouches(signer, ESCALATIONS_FILE, key, e, s.unsentMacs?.[key]))
+      return unsignedAs(signer, ESCALATIONS_FILE);
+    const why = watchedProblem(key);
+    return why === UNWATCHED ? undefined : why;
+  });
+  const kept = sorted.kept.filter(([key, e]) => keptSent[key] === undefined && e.atMs > nowMs - ALARM_RETENTION_MS);
+  return { kept, dropped: sorted.dropped };
+}
 
 /** A "may still ring" names a booking the app made: its alarm's key on a schedule watched now (another service's, or
  *  an account's never watched, is a claim), a time it books at, one line of words, and the app's MAC (adv52 r13 #1:
@@ -254,7 +301,7 @@ const sentProblemOf =
 
 /** The file was written with the record key (a run without it writes no MACs at all). */
 const signedFile = (s: EscalationState): boolean =>
-  [s.sentMacs, s.bookedMacs, s.maybeMacs, s.stillRingMacs].some((macs) => macs !== undefined);
+  [s.sentMacs, s.bookedMacs, s.maybeMacs, s.stillRingMacs, s.unsentMacs].some((macs) => macs !== undefined);
 
 /** The "sent" stamps that hold, and those of the app's own shape without their MAC (`unvouched`, pushed to). */
 function sortSent(
@@ -332,6 +379,7 @@ export function sortEscalations(
     stillRingProblem(nowMs, watchedProblem, s.stillRingMacs, signer),
   );
   const stillRinging = stillRing.kept.filter(([, e]) => e.atMs + STILL_RING_FOR_MS > nowMs);
+  const unsent = sortUnsent(s, nowMs, keptSent, watchedProblem, signer);
   const stillLeft = leftOn.kept.filter((e) => e.atMs > nowMs);
   const sentOn = Object.entries(s.sentOn ?? {}).filter(
     ([key, ch]) => keptSent[key] !== undefined && CHANNEL_ID_PATTERN.test(ch) && (!channels || channels.has(ch)),
@@ -351,6 +399,7 @@ export function sortEscalations(
       ...(stillUnsure.length > 0 ? { unsure: Object.fromEntries(stillUnsure) } : {}),
       ...(stillLeft.length > 0 ? { leftOn: stillLeft } : {}),
       ...(stillRinging.length > 0 ? { stillRing: Object.fromEntries(stillRinging) } : {}),
+      ...(unsent.kept.length > 0 ? { unsent: Object.fromEntries(unsent.kept) } : {}),
     },
     unvouched,
     dropped: [
@@ -362,6 +411,7 @@ export function sortEscalations(
       ...unsure.dropped,
       ...leftOn.dropped,
       ...stillRing.dropped,
+      ...unsent.dropped,
     ],
   };
 }
@@ -439,6 +489,7 @@ function withoutOthers(s: EscalationState, stamp: readonly CacheOrigin[], known:
     ...(s.unsure ? { unsure: keep(s.unsure) } : {}),
     ...(s.leftOn ? { leftOn: s.leftOn.filter((e) => mine(e.key)) } : {}),
     ...(s.stillRing ? { stillRing: keep(s.stillRing) } : {}),
+    ...(s.unsent ? { unsent: keep(s.unsent) } : {}),
   };
   return { state, dropped };
 }
@@ -459,7 +510,7 @@ export async function saveEscalations(
   try {
     // With no account now (settings.json unusable for a run) there is no one to stamp it for: left as it is.
     const stamped = known && known.length > 0 ? { ...state, origins: alarmStampOf(known, state.origins) } : state;
-    const { sentMacs: _sent, bookedMacs: _booked, maybeMacs: _maybe, stillRingMacs: _still, ...rest } = stamped;
+    const { sentMacs: _s, bookedMacs: _b, maybeMacs: _m, stillRingMacs: _r, unsentMacs: _u, ...rest } = stamped;
     const sign = signer?.sign;
     const macsOf = (entries: Record<string, unknown>) =>
       Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, sign?.(ESCALATIONS_FILE, k, v) ?? '']));
@@ -469,6 +520,7 @@ export async function saveEscalations(
           bookedMacs: macsOf(state.booked),
           ...(state.maybe ? { maybeMacs: macsOf(state.maybe) } : {}),
           ...(state.stillRing ? { stillRingMacs: macsOf(state.stillRing) } : {}),
+          ...(state.unsent ? { unsentMacs: macsOf(state.unsent) } : {}),
         }
       : {};
     await files.writeAtomic(ESCALATIONS_FILE, JSON.stringify({ ...rest, ...macs }));

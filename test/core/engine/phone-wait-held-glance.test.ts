@@ -127,7 +127,8 @@ describe('today’s alert answered 429 with Retry-After at its time', () => {
     expect(posts).toEqual([MY_START + 3 * MIN, MY_START + 33 * MIN]);
     expect(e.getState().alarm?.ringing).toBe(true);
     expect(e.getState().phone?.problem).toBe(
-      'the phone alert for your shift start was not sent (the server answered 429 (too many requests)); gave up; acknowledge on this computer',
+      // The second wait (09:33 + 30 min) ends with the alert's hour: no try is left, said so (adv50 r44 F2).
+      'the phone alert for your shift start was not sent (the server answered 429 (too many requests)); the phone service’s wait ends after this alert’s hour, so it is not tried again: acknowledge on this computer',
     );
     expect(phoneLines(e, h.clock.now())).toEqual(
       each('Phone not alerted: the server answered 429 (too many requests); gave up'),
