@@ -5,7 +5,7 @@ import type { ServiceSettings } from '../../shared/settings';
 import type { AccountId } from '../../shared/accounts';
 import type { CoverageIssue, CoverageView, SourceStatus } from '../../shared/view-state';
 import { coverageEveryIntervals } from '../sync/plan';
-import { AHEAD_OF_CLOCK } from './schedule-status';
+import { AHEAD_OF_CLOCK, NOT_REFRESHED_YET } from './schedule-status';
 import { instantMs, myBlocksOf, segmentsOf, toPerson } from '../model/segments';
 import { timelineBasis, timelineOf } from '../model/timeline';
 import type { Basis } from '../../shared/basis';
@@ -255,6 +255,7 @@ export function coverageStatus(
   settings: ServiceSettings,
   servedFromCache: boolean,
   staleAfterMs: number,
+  savedReason = NOT_REFRESHED_YET,
 ): SourceStatus {
   const at = snapshot.coverageFetchedAt;
   const problem = snapshot.coverageProblem;
@@ -263,7 +264,7 @@ export function coverageStatus(
   // A key refused after a good read: no list is read any more, so the last one is saved data from then, as the
   // account's schedules are (issue 47, round 2).
   if (snapshot.keyRejected) return { kind: 'stale', since: at, reason: 'The service rejected the API key.' };
-  if (servedFromCache) return { kind: 'stale', since: at, reason: 'Showing saved data; not refreshed yet.' };
+  if (servedFromCache) return { kind: 'stale', since: at, reason: savedReason };
   if (Date.parse(at) > nowMs) return { kind: 'stale', since: at, reason: AHEAD_OF_CLOCK };
   if (nowMs - Date.parse(at) > coverageStaleAfterMs(settings, staleAfterMs)) {
     return { kind: 'stale', since: at, reason: 'Not refreshed recently.' };

@@ -6,7 +6,7 @@ import { isoOf, toPerson } from '../model/segments';
 import { stretchAt, timelineOf, type KnownTimeline, type Stretch } from '../model/timeline';
 import { takeOverOptions } from './take-over';
 import { knownRangeOf } from './knowledge';
-import { scheduleStatus, unreadWithoutKey } from './status';
+import { savedDataReason, scheduleStatus, unreadWithoutKey } from './status';
 import type { ScheduleSnapshot } from '../model/snapshot';
 import type { DeriveInput } from './derive-input';
 
@@ -110,8 +110,9 @@ export function scheduleView(
   const details = s?.details ?? null;
   const timeline = timelineOf(s);
   const { now, next } = nowNextOf(timeline, details, input.nowMs);
+  const savedReason = savedDataReason(input.setup, input.settings.accountLabel);
   const status = unreadWithoutKey(
-    scheduleStatus(s, input.nowMs, input.settings, input.servedFromCache ?? false),
+    scheduleStatus(s, input.nowMs, input.settings, input.servedFromCache ?? false, savedReason),
     input.setup,
     input.settings.accountLabel,
   );

@@ -8,7 +8,7 @@ import type { MyGap } from '../../shared/view-me';
 import { coverageLists, coverageStatus } from './coverage';
 import { readinessOf } from '../readiness/readiness';
 import { nextStartShift } from '../../shared/on-call-run';
-import { oldestSuccess, staleAfterMs, syncStatus, unreadWithoutKey } from './status';
+import { keyUnreadOf, oldestSuccess, savedDataReason, staleAfterMs, syncStatus, unreadWithoutKey } from './status';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import type { DeriveInput } from './derive-input';
 import { scheduleView } from './derive-schedule';
@@ -81,12 +81,6 @@ function mineOrUnknown(schedules: ScheduleView[], reason: string | undefined, re
   return { ...read, gaps: [...ownReason, ...schedules.filter((s) => !own(s)).map(gap)] };
 }
 
-/** No key to read with and none being read: refused by the keychain, or not set. */
-function keyUnreadOf(setup: DeriveInput['setup']): 'refused' | 'absent' | undefined {
-  if (setup.hasKey || setup.keyState === 'reading') return undefined;
-  return setup.keyState === 'refused' ? 'refused' : 'absent';
-}
-
 export function deriveState(read: DeriveInput): AppState {
   // The service's answer laid over holes in its shift list, once, before anything reads it (model/answered.ts).
   const input = { ...read, snapshot: answeredSnapshot(read.snapshot) };
@@ -111,7 +105,8 @@ export function deriveState(read: DeriveInput): AppState {
   const sync = syncStatus(read.snapshot, input.setup, settings, snapshotIndex(read.snapshot), syncContext);
   const unmatched = unmatchedOf(input);
   const me = mineOrUnknown(schedules, unmatched, myState(schedules, byId, input, emailLower, unmatched !== undefined));
-  const coverageRead = coverageStatus(snapshot, nowMs, settings, servedFromCache, staleAfterMs(settings));
+  const savedReason = savedDataReason(input.setup, settings.accountLabel);
+  const coverageRead = coverageStatus(snapshot, nowMs, settings, servedFromCache, staleAfterMs(settings), savedReason);
   // Readiness is about the next start of my on-call time, not a block that carries it on (back to back).
   const readiness = readinessOf({
     state: { sync, schedules, me: { ...me, nextShift: nextStartShift(me) } },

@@ -35,11 +35,37 @@ export function statusesOf(
   return (id) => scheduleStatus(byId.get(id), nowMs, settings, false);
 }
 
+/** Saved data shown since this start, with a read on its way. */
+export const NOT_REFRESHED_YET = 'Showing saved data; not refreshed yet.';
+
+/** The keychain not answered yet: unread, but a read follows its answer. Refused or absent: no read can come. */
+export interface KeySetup {
+  hasKey: boolean;
+  keyState?: 'reading' | 'refused';
+}
+
+/** Whether no read can come for want of a key, and why: the keychain refused it, or there is none. */
+export function keyUnreadOf(setup: KeySetup): 'refused' | 'absent' | undefined {
+  if (setup.hasKey || setup.keyState === 'reading') return undefined;
+  return setup.keyState === 'refused' ? 'refused' : 'absent';
+}
+
+/** Why data saved before this start is shown: a read is on its way, or none can come without the key (adv47 r45:
+ *  "not refreshed yet" hours after the keychain refused the key promised a refresh that could not come). */
+export function savedDataReason(setup: KeySetup, label: string): string {
+  const unread = keyUnreadOf(setup);
+  if (unread === undefined) return NOT_REFRESHED_YET;
+  return unread === 'refused'
+    ? `Showing saved data; can't refresh: the key for ${label} couldn't be read from the keychain.`
+    : `Showing saved data; can't refresh: no API key for ${label}.`;
+}
+
 export function scheduleStatus(
   s: ScheduleSnapshot | undefined,
   nowMs: number,
   settings: ServiceSettings,
   servedFromCache: boolean,
+  savedReason = NOT_REFRESHED_YET,
 ): ScheduleStatus {
   if (!s) return { kind: 'loading' };
   const success = lastSuccessOf(s);
@@ -52,7 +78,7 @@ export function scheduleStatus(
     return s.problem ? { kind: 'error', reason: reasonOf(s.problem), since: s.problem.at } : { kind: 'loading' };
   }
   if (s.problem) return { kind: 'stale', since: success, reason: reasonOf(s.problem) };
-  if (servedFromCache) return { kind: 'stale', since: success, reason: 'Showing saved data; not refreshed yet.' };
+  if (servedFromCache) return { kind: 'stale', since: success, reason: savedReason };
   const successMs = Date.parse(success);
   if (successMs > nowMs) return { kind: 'stale', since: success, reason: AHEAD_OF_CLOCK };
   if (nowMs - successMs > staleAfterMs(settings)) {
@@ -63,11 +89,7 @@ export function scheduleStatus(
 
 /** A source with nothing saved whose account has no key: no read can happen, so it says why (issue 49, adversarial
  *  round 7, #2: "loading…" forever), never that a read is under way. Saved data from an earlier key stays as it is. */
-export function unreadWithoutKey(
-  status: ScheduleStatus,
-  setup: { hasKey: boolean; keyState?: 'reading' | 'refused' },
-  label: string,
-): ScheduleStatus {
+export function unreadWithoutKey(status: ScheduleStatus, setup: KeySetup, label: string): ScheduleStatus {
   if (status.kind !== 'loading' || setup.hasKey) return status;
   // The keychain not answered yet, or refused: the key is unknown, never said missing (adv47 r42 F2, r43 F2).
   const reason = {

@@ -20,7 +20,9 @@ import {
 export { coverageLists, isOpenRequest, schedulesWithMe } from './coverage';
 export {
   STALE_AFTER_IDLE_INTERVALS,
+  keyUnreadOf,
   lastSuccessOf,
+  savedDataReason,
   scheduleStatus,
   staleAfterMs,
   statusesOf,
