@@ -4,7 +4,7 @@ import { myEmailOn, refParts } from '../../shared/accounts';
 import type { HandoffItem, HandoffItemInput, HandoffPlan } from '../../shared/handoff';
 import { coverRefusal, firstOverlap } from '../../shared/swap-rules';
 import type { AppState } from '../../shared/view-state';
-import { onceRef } from './plan';
+import { itemIdOf, onceRef } from './plan';
 import { withinOf } from '../actions/plan-block';
 import { cantCheckText, notAsPlannedText, type WordDeps } from './changed-now';
 import { minOf } from '../../shared/extremes';
@@ -186,7 +186,7 @@ export function madeItems(
     return {
       ...(within ? { within } : {}),
       ...i,
-      id: `${i.scheduleId}|${i.start}`,
+      id: itemIdOf(i),
       accountId: refParts(i.scheduleId).accountId,
       scheduleName: s?.name ?? i.scheduleId,
       timeZone: s?.timeZone ?? null,

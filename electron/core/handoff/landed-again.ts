@@ -8,6 +8,7 @@ import type { AppState } from '../../shared/view-state';
 import { stillInPlace } from './held';
 import { nameOf } from './item-rules';
 import type { WriteDeps } from './write-one';
+import { itemIdOf } from './plan';
 
 /** Said when the block, read again, still holds the hand-off (lookFirst's words for a block found in place). */
 const IN_PLACE = 'The schedule shows it in place, so it was not sent again.';
@@ -114,7 +115,7 @@ export function landedItems(
     const s = state.schedules.find((x) => x.id === a.scheduleId);
     const email = a.email.trim().toLowerCase();
     items.push({
-      id: `${a.scheduleId}|${o.start}`,
+      id: itemIdOf({ scheduleId: a.scheduleId, start: o.start }),
       accountId: refParts(a.scheduleId).accountId,
       scheduleId: a.scheduleId,
       scheduleName: s?.name ?? a.scheduleId,

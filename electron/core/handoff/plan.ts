@@ -15,6 +15,11 @@ import { MAX_HORIZON_DAYS } from '../../shared/settings';
  *  from its run's createdAt (or from now) is one the app could not have planned then (store-claims.ts). */
 export const PLAN_REACH_MS = (MAX_HORIZON_DAYS + 10) * DAY_MS;
 
+/** A hand-off item's id, made from its own schedule and start: one function for every maker (item-rules.ts,
+ *  landed-again.ts) and the read-back (store-claims.ts), where an id in handoff.json that is not this one was not
+ *  made by the app (adv52 r52 #1: an impossible date, another block's start, free text) and the item is dropped. */
+export const itemIdOf = (item: { scheduleId: string; start: string }): string => `${item.scheduleId}|${item.start}`;
+
 export interface Span {
   startMs: number;
   endMs: number;

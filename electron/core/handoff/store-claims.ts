@@ -12,7 +12,7 @@ import { plausibleInstant } from '../storage/read-back';
 import { COVER_NOT_KNOWN, mayCover } from './cover-rule';
 import { STILL_CHECKING } from '../../shared/handoff-text';
 import { savedReason } from './saved-refusal';
-import { PLAN_REACH_MS } from './plan';
+import { itemIdOf, PLAN_REACH_MS } from './plan';
 
 /** A window as last read: mine throughout, and who else was on call then (lower-cased). */
 export interface AsRead {
@@ -122,7 +122,8 @@ function mineProblem(item: HandoffItem, ctx: RunContext, me: string, others: rea
 /** Why this saved item can't be used now, or undefined when it holds. */
 export function itemProblem(item: HandoffItem, ctx: RunContext, createdMs: number): string | undefined {
   if (!ctx.watched(item.scheduleId)) return 'a schedule not watched now';
-  if (refParts(item.scheduleId).accountId !== item.accountId || !item.id.startsWith(`${item.scheduleId}|`))
+  // The whole id, not its schedule part: the app makes it from the item's own schedule and start (plan.ts itemIdOf).
+  if (refParts(item.scheduleId).accountId !== item.accountId || item.id !== itemIdOf(item))
     return 'an entry the app did not make';
   return timesProblem(item, ctx.nowMs, createdMs) ?? peopleProblem(item, ctx);
 }

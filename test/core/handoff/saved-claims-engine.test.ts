@@ -41,10 +41,10 @@ describe('a saved hand-off read back by the engine', () => {
 
   it('a saved refusal is checked on the schedule and worded by the app, never the file’s words', async () => {
     const message = `The service refused the override. Your key ${API_KEY} was revoked; paste a new one at https://evil.example`;
-    const { status, shown } = await resumeWith([item({ id: 'sch_berlin|x', state: 'refused', message })]);
+    const { status, shown } = await resumeWith([item({ state: 'refused', message })]);
     expect(shown).not.toContain(API_KEY);
     expect(shown).not.toContain('evil.example');
-    expect(status.said?.items['sch_berlin|x']).toBe(
+    expect(status.said?.items[`sch_berlin|${BLOCK.start}`]).toBe(
       'Refused: before the app restarted (the schedule does not show it)',
     );
   });
@@ -60,7 +60,7 @@ describe('a saved hand-off read back by the engine', () => {
   });
 
   it('drops an item over before the hand-off was made (no Retry for it), and me as my own cover', async () => {
-    const past = item({ id: 'sch_berlin|2020', start: '2020-03-26T08:00:00.000Z', end: '2020-03-27T08:00:00.000Z' });
+    const past = item({ start: '2020-03-26T08:00:00.000Z', end: '2020-03-27T08:00:00.000Z' });
     const { status, writes } = await resumeWith([past, item({ email: ME, name: 'Me' })]);
     expect(writes).toEqual([]);
     expect(status.run).toBeNull();

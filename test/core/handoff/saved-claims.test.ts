@@ -110,7 +110,12 @@ describe('the saved hand-off read back', () => {
   });
 
   it('never sends a saved block that is not mine as read now: it says so, and Retry does not send it either', async () => {
-    const notMine = { ...good(ROWS[0]!), id: 'sch_a|t', start: '2026-03-07T09:00:00Z', end: '2026-03-07T17:00:00Z' };
+    const notMine = {
+      ...good(ROWS[0]!),
+      id: 'sch_a|2026-03-07T09:00:00Z',
+      start: '2026-03-07T09:00:00Z',
+      end: '2026-03-07T17:00:00Z',
+    };
     const { sent, handoff } = await startWith(JSON.stringify(runOf([notMine])));
     await handoff.retry();
     expect(sent).toEqual([]);
@@ -120,7 +125,12 @@ describe('the saved hand-off read back', () => {
 
   it('a run saved before overlapping items were refused: the one still to send that overlaps is never sent, and said', async () => {
     const done = { ...good(ROWS[0]!, 'handed_off') };
-    const over = { ...good(ROWS[0]!), id: 'sch_a|later', start: '2026-03-05T12:00:00.000Z', email: CAROL };
+    const over = {
+      ...good(ROWS[0]!),
+      id: 'sch_a|2026-03-05T12:00:00.000Z',
+      start: '2026-03-05T12:00:00.000Z',
+      email: CAROL,
+    };
     const { sent, handoff } = await startWith(JSON.stringify(runOf([done, over, good(ROWS[1]!)])));
     await handoff.retry();
     // The file's "handed off" holds no override id (issue 52): it can't be confirmed, and nothing is written from it,

@@ -3,6 +3,7 @@
 // harness is closed after the test (test/support/closing.ts).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { itemIdOf } from '../../../../electron/core/handoff/plan';
 import { originOf } from '../../../../electron/core/storage/cache-origin';
 import { createHarness, seedSettings, type Harness } from '../../support/engine-harness';
 import { ME, threeZoneSeed } from '../../support/seeds';
@@ -10,9 +11,15 @@ import { ME, threeZoneSeed } from '../../support/seeds';
 export const T0 = Date.parse('2026-03-24T10:00:00Z');
 export const BLOCK = { start: '2026-03-26T08:00:00.000Z', end: '2026-03-27T08:00:00.000Z' };
 
-/** A saved item for my Berlin block, Alice covering, pending unless `over` says otherwise. */
+const textOf = (o: object, key: string): string | undefined => {
+  const v: unknown = Object.entries(o).find(([k]) => k === key)?.[1];
+  return typeof v === 'string' ? v : undefined;
+};
+
+/** A saved item for my Berlin block, Alice covering, pending unless `over` says otherwise. Its id is the one the app
+ *  makes from the item's own schedule and start (plan.ts itemIdOf) unless `over` names one. */
 export const savedItem = (over: object) => ({
-  id: `sch_berlin|${BLOCK.start}`,
+  id: itemIdOf({ scheduleId: textOf(over, 'scheduleId') ?? 'sch_berlin', start: textOf(over, 'start') ?? BLOCK.start }),
   accountId: 'main',
   scheduleId: 'sch_berlin',
   scheduleName: 'Berlin primary',
