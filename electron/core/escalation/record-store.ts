@@ -21,7 +21,7 @@ import { droppedText, keptForDropped, plausibleMs, readBack, refusedText, sortCl
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import type { Notice } from '../storage/settings-store';
 import { reasonOf } from '../storage/write-watch';
-import { unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
+import { UNSIGNED, unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
 import { NTFY_MAX_DELAY_MS } from './ntfy';
 import { PUSHOVER_EXPIRE_S, RECEIPT_PATTERN } from './pushover';
 import { CHANNEL_ID_PATTERN } from './secret';
@@ -228,8 +228,11 @@ function sortUnsent(
     if (!plausibleMs(e.dueMs, e.atMs) || !derivable(key, e.dueMs)) return "a phone alert's time that isn't its alarm's";
     if (e.waitPastMs !== undefined && !plausibleMs(e.waitPastMs, e.atMs + MAX_RETRY_AFTER_MS + SLACK_MS))
       return "a time that can't be true";
-    if (signer && !vouches(signer, ESCALATIONS_FILE, key, e, s.unsentMacs?.[key]))
-      return unsignedAs(signer, ESCALATIONS_FILE);
+    // Only its MAC vouches, even under a new key: "unsent" came after MACs (adv50 r44), so no version wrote one
+    // unsigned and the new key's carry-over (vouches) would sign hand-written words as the app's (adv52 r53 #1).
+    const mac = s.unsentMacs?.[key];
+    if (signer && !signer.holds(ESCALATIONS_FILE, key, e, mac))
+      return mac === undefined ? UNSIGNED : unsignedAs(signer, ESCALATIONS_FILE);
     const why = watchedProblem(key);
     return why === UNWATCHED ? undefined : why;
   });
