@@ -5,7 +5,7 @@
 // One rule for both: what readiness says of a limit ("won't be reached until then") is what the sender does, for a
 // limit read back too (adv52 r46 #1: only one the app could have worked out is read back, refusal-store.ts).
 import { formatDate } from '../../shared/day-word';
-import { limitWords, type UnsentWords } from './missed';
+import { limitWords, refusedHeldWords, type UnsentWords } from './missed';
 import { loadRefusal, saveRefusal, saveWentThrough } from './refusal-store';
 import type { Clock, FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
@@ -129,4 +129,11 @@ export function limitHeldWords(r: Run, nowMs: number): UnsentWords | undefined {
     formatDate(r.limitedUntilMs, { localZone: r.o.localZone?.(), clock: true }),
     r.refusalKept === true,
   );
+}
+
+/** The glance's words for an alarm past its alert's hour while a refusal for good (not a limit) stands (none:
+ *  undefined): its alert is not tried again, so the refusal is what holds it back. */
+export function refusalHeldWords(r: Run): UnsentWords | undefined {
+  if (r.sendRefused === undefined || r.limitedUntilMs !== undefined) return undefined;
+  return refusedHeldWords(r.sendRefused, r.refusalKept === true);
 }

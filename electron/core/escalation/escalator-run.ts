@@ -9,7 +9,7 @@ import { NTFY_MAX_DELAY_MS } from './ntfy';
 import { CANCELLING, maybeProblems, NOT_BOOKED } from './maybe-held';
 
 import { missedProblem, unsentWords, waitWords, type Missed, type UnsentWords } from './missed';
-import { limitHeldWords, refusedWords, type StandingRefusal } from './escalator-refusal';
+import { limitHeldWords, refusalHeldWords, refusedWords, type StandingRefusal } from './escalator-refusal';
 import { alertIdOf, ESCALATIONS_FILE, saveEscalations, type EscalationState } from './record-store';
 import type { AckStream, PhoneAlert, PhoneProvider } from './types';
 
@@ -439,13 +439,19 @@ function heldBack(r: Run): NonNullable<EscalatorStatus['unsent']> {
   const limit = r.o.provider ? limitHeldWords(r, nowMs) : undefined;
   const waitMs = r.o.provider?.waitingUntilMs?.();
   const wait = waitMs !== undefined && waitMs > nowMs ? waitWords(waitMs, nowMs, r.o.localZone?.()) : undefined;
-  const words = limit ?? wait;
-  if (words === undefined) return [];
+  // A refusal for good standing (one read back at a restart too), past an alert's hour: no try is made for it any more
+  // (bookOrSend), so the refusal is what it stays unsent by. Within the hour it is tried again, so it is not said.
+  const refused = r.o.provider ? refusalHeldWords(r) : undefined;
+  const wordsOf = (t: AlarmTarget) =>
+    limit ?? (refused && dueOf(r, t) + AWAIT_ACK_MS <= nowMs ? refused : undefined) ?? wait;
   const { sent, booked, maybe } = r.state;
   return r.targets
     .filter((t) => sent[t.key] === undefined && !booked[t.key] && !maybe?.[t.key])
     .filter((t) => unsentSaid(r, t, nowMs) && (limit !== undefined || !r.missed.has(t.key)))
-    .map((t) => ({ key: t.key, words }));
+    .flatMap((t) => {
+      const words = wordsOf(t);
+      return words === undefined ? [] : [{ key: t.key, words }];
+    });
 }
 
 /** The last alert's refusal for good, once its start's own problem is no longer said (missed.ts missedProblem). */

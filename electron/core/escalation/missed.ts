@@ -89,6 +89,16 @@ export function limitWords(resets: string, saved: boolean): UnsentWords {
   return { said: `${short}${kept}; not sent before then; Send test tries again`, short, miss };
 }
 
+/** The glance's words for an alarm past its alert's hour with no try made for it in this run, while a refusal for good
+ *  stands (`why`, the service's answer; `saved`: read back from before a restart): no try is made after the hour, and
+ *  the same request gets the same answer (adv50 r44 F1: after a restart at 10:32, nothing was said under the alarm). */
+export function refusedHeldWords(why: string, saved: boolean): UnsentWords {
+  const miss: PhoneMiss = { error: why, refused: true };
+  const short = phoneMissShort(miss);
+  const kept = saved ? ', saved before the app restarted' : '';
+  return { said: `${short}${kept}; fix it in Settings → Phone`, short, miss };
+}
+
 /** The glance's words for an alarm whose alert waits for the phone service's Retry-After to end (`untilMs`): no
  *  request goes to it before then (rate-gate.ts), so none has failed for this alert yet (adv50 r43 F1). */
 export function waitWords(untilMs: number, nowMs: number, localZone: string | undefined): UnsentWords {
