@@ -14,8 +14,6 @@ export function staleAfterMs(settings: ServiceSettings): number {
 /** A read dated ahead of now: the wall clock was set back since (NTP, the user). Its age is unknown, so it is never
  *  fresh (adv47 r21 #1: "fresh", "updated in 44 min"); the sync loop reads again at once (sync/memory.ts). */
 export const AHEAD_OF_CLOCK = 'Read at a time ahead of this computer’s clock (the clock was set back).';
-/** Saved data older than the stale limit, with no read failed. */
-export const NOT_RECENT = 'Not refreshed recently.';
 
 /** The last time this schedule's on-call data was fetched successfully (shifts, else details). */
 export function lastSuccessOf(s: ScheduleSnapshot): string | null {
@@ -37,18 +35,8 @@ export function statusesOf(
   return (id) => scheduleStatus(byId.get(id), nowMs, settings, false);
 }
 
-/** How every reason for saved data that no failed read caused opens (a failed read's reason is its own words). */
-const SAVED_OPENING = 'Showing saved data; ';
 /** Saved data shown since this start, with a read on its way. */
-export const NOT_REFRESHED_YET = `${SAVED_OPENING}not refreshed yet.`;
-
-/** Why saved data is shown, as a clause after "saved data from T: ": a failed read only when one failed (adv47 r46
- *  F3: "the last read failed" was said while the keychain refused the key and no read had been tried). */
-export function savedWhyClause(reason: string): string {
-  if (reason.startsWith(SAVED_OPENING)) return reason.slice(SAVED_OPENING.length).replace(/\.$/, '');
-  if (reason === AHEAD_OF_CLOCK || reason === NOT_RECENT) return reason.replace(/\.$/, '').toLowerCase();
-  return `the last read failed (${reason})`;
-}
+export const NOT_REFRESHED_YET = 'Showing saved data; not refreshed yet.';
 
 /** The keychain not answered yet: unread, but a read follows its answer. Refused or absent: no read can come. */
 export interface KeySetup {
@@ -68,8 +56,8 @@ export function savedDataReason(setup: KeySetup, label: string): string {
   const unread = keyUnreadOf(setup);
   if (unread === undefined) return NOT_REFRESHED_YET;
   return unread === 'refused'
-    ? `${SAVED_OPENING}can't refresh: the key for ${label} couldn't be read from the keychain.`
-    : `${SAVED_OPENING}can't refresh: no API key for ${label}.`;
+    ? `Showing saved data; can't refresh: the key for ${label} couldn't be read from the keychain.`
+    : `Showing saved data; can't refresh: no API key for ${label}.`;
 }
 
 export function scheduleStatus(
@@ -94,7 +82,7 @@ export function scheduleStatus(
   const successMs = Date.parse(success);
   if (successMs > nowMs) return { kind: 'stale', since: success, reason: AHEAD_OF_CLOCK };
   if (nowMs - successMs > staleAfterMs(settings)) {
-    return { kind: 'stale', since: success, reason: NOT_RECENT };
+    return { kind: 'stale', since: success, reason: 'Not refreshed recently.' };
   }
   return { kind: 'fresh', at: success };
 }
