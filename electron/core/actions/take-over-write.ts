@@ -69,7 +69,7 @@ export async function write(
   sending: Sending,
 ): Promise<Answer> {
   const nowMs = deps.clock.now();
-  const plan = planOverride(request, deps.snapshot.get(), deps.settings(), nowMs, deps.statusOf);
+  const plan = planOverride(request, deps.snapshot.get(), deps.settings(), nowMs, (id) => deps.statusOf(id));
   if (!plan.ok) return { ok: false, error: plan.error };
   sending();
   const answer = await deps.create(request, note);
