@@ -5,7 +5,7 @@ import { withServiceWords } from '../../api/error-mapping';
 import type { ActionErrorKind } from '../../shared/action-error';
 import type { Failure } from '../../shared/failure';
 import type { ServiceSettings } from '../../shared/settings';
-import type { Person } from '../../shared/view-state';
+import type { Person, ScheduleStatus } from '../../shared/view-state';
 import type { Clock } from '../ports';
 import type { Snapshot } from '../model/snapshot';
 import type { RefreshAnswer, RefreshRequest, SnapshotAccess } from '../sync/loop';
@@ -32,6 +32,11 @@ export interface ActionDeps {
   accountId?: string;
   /** The snapshot with the own-write records of every account of its service (state/service-writes.ts). */
   serviceWrites?: (snap: Snapshot) => Snapshot;
+  /** Each schedule's basis as the glance says it: a form's statements rest on the same (adv47 r46 F1: saved data
+   *  shown since the start, with no read possible, was called fresh by the override form). */
+  statusOf?: (scheduleId: string) => ScheduleStatus | undefined;
+  /** What setup the status says is missing (a key the keychain refused is not a key never set: adv47 r46 F2). */
+  setupMessage?: () => string | undefined;
 }
 
 export type { Failure } from '../../shared/failure';
@@ -59,6 +64,12 @@ export function whatHappened(cause: UnknownCause, status?: number): string {
 }
 
 export const NOT_SET_UP = failure('needs_setup', 'Set the service address and your API key first.');
+
+/** No client to write with: said in the status's words when it names what is missing (one truth, one fix). */
+export function notSetUp(deps: Pick<ActionDeps, 'setupMessage'>): Failure {
+  const said = deps.setupMessage?.();
+  return said === undefined ? NOT_SET_UP : failure('needs_setup', said);
+}
 
 export function toPersonView(u: { id: string; name: string; email: string }): Person {
   return { id: u.id, name: u.name, email: u.email };

@@ -1,6 +1,6 @@
 // override:preview, override:candidates and override:get: the override intents that write nothing.
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
-import { failure, fromApiError, guarded, NOT_SET_UP, type ActionDeps } from './common';
+import { failure, fromApiError, guarded, notSetUp, type ActionDeps } from './common';
 import { planOverride, resolveWindow } from './override-window';
 import { rankCandidates } from '../state/candidates';
 import type { OtherAccountRead } from '../state/candidate-presence';
@@ -9,7 +9,7 @@ import { overrideView } from './override-record';
 export function overridePreview(deps: ActionDeps) {
   return async (request: RequestOf<'override:preview'>): Promise<ResponseOf<'override:preview'>> =>
     guarded(async () => {
-      const plan = planOverride(request, deps.snapshot.get(), deps.settings(), deps.clock.now());
+      const plan = planOverride(request, deps.snapshot.get(), deps.settings(), deps.clock.now(), deps.statusOf);
       return plan.ok ? { ok: true as const, value: plan.value.preview } : { ok: false as const, error: plan.error };
     });
 }
@@ -35,6 +35,7 @@ export function overrideCandidates(
         window: { startMs, endMs },
         nowMs: deps.clock.now(),
         ...(localZone ? { localZone: localZone() } : {}),
+        ...(deps.statusOf ? { statusOf: deps.statusOf } : {}),
       });
       return { ok: true as const, value };
     });
@@ -51,7 +52,7 @@ export function overrideGet(deps: ActionDeps) {
       if (!known)
         return failure('not_found', 'This override was not created from this app, so it cannot be looked up here.');
       const client = deps.client();
-      if (!client) return NOT_SET_UP;
+      if (!client) return notSetUp(deps);
       const result = await client.getOverride(request.scheduleId, request.overrideId);
       return result.ok
         ? { ok: true as const, value: overrideView(request.scheduleId, result.value) }

@@ -4,7 +4,7 @@ import { type Result } from '../../api/errors';
 import { CreateOverrideInputSchema, ScheduleIdSchema, type CreateOverrideInput } from '../../api/schemas';
 import type { ActionError, OverridePreview, OverrideRequest } from '../../shared/ipc-contract';
 import type { ServiceSettings } from '../../shared/settings';
-import type { Person } from '../../shared/view-state';
+import type { Person, ScheduleStatus } from '../../shared/view-state';
 import type { Snapshot } from '../model/snapshot';
 import { peopleIn, stretchAt, stretchesIn, timelineBasis, timelineOf } from '../model/timeline';
 import { shownLines } from './plan-lines';
@@ -96,10 +96,16 @@ function windowBasis(
   nowMs: number,
   startMs: number,
   endMs: number,
+  statusOf?: StatusOf,
 ): OverridePreview['basis'] {
   const s = snapshot.schedules.find((x) => x.id === scheduleId);
-  return timelineBasis(timelineOf(s), scheduleStatus(s, nowMs, settings, false), startMs, endMs);
+  // The glance's basis when known: data saved before this start and never read since is saved, not fresh.
+  const status = statusOf?.(scheduleId) ?? scheduleStatus(s, nowMs, settings, false);
+  return timelineBasis(timelineOf(s), status, startMs, endMs);
 }
+
+/** A schedule's basis as the state says it (ActionDeps.statusOf); undefined where the state doesn't know it. */
+type StatusOf = (scheduleId: string) => ScheduleStatus | undefined;
 
 function inputProblems(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): ActionError {
   const problems = issues.map((i) => {
@@ -127,6 +133,7 @@ export function planOverride(
   snapshot: Snapshot,
   settings: ServiceSettings,
   nowMs: number,
+  statusOf?: StatusOf,
 ): Result<PlannedOverride, ActionError> {
   if (!ScheduleIdSchema.safeParse(request.scheduleId).success)
     return problem('scheduleId', 'the schedule id must look like sch_…');
@@ -152,7 +159,7 @@ export function planOverride(
     ...(people.unknown ? { unknownOnCall: true } : {}),
     ...heldShown(snapshot, request.scheduleId, startMs, endMs),
     alreadyOnCall: windowCoveredBy(shiftsOf(snapshot, request.scheduleId), startMs, endMs, covering.value),
-    basis: windowBasis(snapshot, request.scheduleId, settings, nowMs, startMs, endMs),
+    basis: windowBasis(snapshot, request.scheduleId, settings, nowMs, startMs, endMs, statusOf),
   };
   return { ok: true, value: { scheduleId: request.scheduleId, startMs, endMs, input: parsed.data, preview } };
 }

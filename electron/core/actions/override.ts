@@ -1,7 +1,7 @@
 // override:create: one creator shared by every flow that writes an override.
 import type { OncallClient } from '../../api/client-types';
 import type { OverrideOutcome, RequestOf, ResponseOf } from '../../shared/ipc-contract';
-import { failure, guarded, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps } from './common';
+import { failure, guarded, guardedWrite, notSetUp, sentThenFailed, type ActionDeps } from './common';
 import { planOverride, type PlannedOverride } from './override-window';
 import { readBefore, revisionNow, verifyUnknownWrite, type Before } from './override-verify';
 import { logReads } from './window-before';
@@ -230,8 +230,8 @@ export function overrideCreator(deps: ActionDeps, kept?: DoubtFile, pool?: () =>
   return async (request, note, gate) =>
     guarded(async () => {
       const client = deps.client();
-      if (!client) return NOT_SET_UP;
-      const plan = planOverride(request, deps.snapshot.get(), deps.settings(), deps.clock.now());
+      if (!client) return notSetUp(deps);
+      const plan = planOverride(request, deps.snapshot.get(), deps.settings(), deps.clock.now(), deps.statusOf);
       if (!plan.ok) return { ok: false as const, error: plan.error };
       const key = sameCreateKey(request, plan.value);
       const running = inFlight.get(key);

@@ -6,7 +6,7 @@ import { validationError, type ApiError, type Result } from '../../api/errors';
 import { cachedTeam, teamBeforeSend } from './team-before';
 import type { RequestOf, ResponseOf } from '../../shared/ipc-contract';
 import { nameToKeep, scheduleAddedText, scheduleInputChecked } from '../../shared/schedule-input';
-import { failure, fromApiError, guarded, guardedWrite, NOT_SET_UP, sentThenFailed, type ActionDeps } from './common';
+import { failure, fromApiError, guarded, guardedWrite, notSetUp, sentThenFailed, type ActionDeps } from './common';
 import type { Snapshot } from '../model/snapshot';
 import { chatGroupUnknown, verifyTeamUpdate } from './write-verify';
 import { formFailure, formHeld, writeHeld } from './form-wait';
@@ -56,7 +56,7 @@ export function teamUpdate(deps: ActionDeps) {
         ]);
       }
       const client = deps.client();
-      if (!client) return NOT_SET_UP;
+      if (!client) return notSetUp(deps);
       const held = writeHeld(deps);
       if (held) return held;
       const teamId = id.data;
@@ -107,7 +107,7 @@ export function chatGroupPut(deps: ActionDeps) {
       });
       if (!input.success) return fromApiError(validationError(input.error.issues));
       const client = deps.client();
-      if (!client) return NOT_SET_UP;
+      if (!client) return notSetUp(deps);
       const held = writeHeld(deps);
       if (held) return held;
       sending();
@@ -132,7 +132,7 @@ export function scheduleCheck(deps: ActionDeps) {
       const checked = scheduleInputChecked(request.input, request.watched ?? []);
       if (!checked.ok) return failure('validation', checked.message, [{ field: 'input', message: checked.message }]);
       const client = deps.client();
-      if (!client) return NOT_SET_UP;
+      if (!client) return notSetUp(deps);
       // As "Refresh now": while the service's wait holds, the form says it and sends nothing (adv47 r35 #2).
       const at = { nowMs: deps.clock.now(), localZone: deps.localZone?.() ?? 'UTC' };
       const held = formHeld(deps.serviceWait?.(), at);

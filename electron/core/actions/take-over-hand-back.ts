@@ -6,7 +6,7 @@ import { currentSegment, handBackInPlace, handBackPlan, offSchedule, type HandBa
 import { changedSinceOffer, handBackHeld, headOverwritten, type HandBackCheck } from './hand-back-held';
 import { isoOf } from '../model/segments';
 import type { CreatedOverride } from '../model/snapshot';
-import { NOT_SET_UP, type Failure } from './common';
+import { notSetUp, type Failure } from './common';
 import { joinNames } from '../../shared/format';
 import { ownWritesIn } from './own-in-place';
 import { takeOverStillWatched } from './late-watch';
@@ -79,7 +79,7 @@ async function heldForHandBack(
   startMs: number,
 ): Promise<Failure | undefined> {
   const client = deps.client();
-  if (!client) return NOT_SET_UP;
+  if (!client) return notSetUp(deps);
   const snap = deps.snapshot.get();
   const details = snap.schedules.find((s) => s.id === request.scheduleId)?.details;
   // The service's own-write record, as the plan read it (either account of one service: adv48 r17).

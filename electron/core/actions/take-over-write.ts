@@ -4,7 +4,7 @@ import type { OverrideRequest, ResponseOf, TakeOverResult } from '../../shared/i
 import type { TakeOverRefusal } from '../../shared/take-over';
 import type { Person, ScheduleStatus } from '../../shared/view-state';
 import type { Snapshot } from '../model/snapshot';
-import { failure, NOT_SET_UP, type ActionDeps, type Failure } from './common';
+import { failure, notSetUp, type ActionDeps, type Failure } from './common';
 import type { OverrideCreator } from './override';
 import type { CreateNote } from './override-again';
 import { planOverride } from './override-window';
@@ -29,7 +29,7 @@ export const refuse = (kind: TakeOverRefusal, message: string): Failure => failu
 
 /** The snapshot just after refreshing this schedule, or why the app will not act on it. */
 export async function freshSnapshot(deps: TakeOverDeps, scheduleId: string): Promise<Snapshot | Failure> {
-  if (!deps.client()) return NOT_SET_UP;
+  if (!deps.client()) return notSetUp(deps);
   if (deps.statusOf(scheduleId) === undefined)
     return refuse('not_watched', 'This schedule is not one you watch. Add it in Settings first.');
   if (deps.settings().email.trim() === '')
@@ -69,7 +69,7 @@ export async function write(
   sending: Sending,
 ): Promise<Answer> {
   const nowMs = deps.clock.now();
-  const plan = planOverride(request, deps.snapshot.get(), deps.settings(), nowMs);
+  const plan = planOverride(request, deps.snapshot.get(), deps.settings(), nowMs, (id) => deps.statusOf(id));
   if (!plan.ok) return { ok: false, error: plan.error };
   sending();
   const answer = await deps.create(request, note);

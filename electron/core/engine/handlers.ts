@@ -3,7 +3,7 @@
 // (the state, settings, keys by account, the hand-off text, the test notification) and sends these to the session
 // of the account a request names.
 import type { AppState } from '../../shared/view-state';
-import { failure, type ActionDeps } from '../actions/common';
+import { failure, notSetUp, type ActionDeps } from '../actions/common';
 import { overrideCreate, overrideCreator } from '../actions/override';
 import { overrideCandidates, overrideGet, overridePreview } from '../actions/override-read';
 import { chatGroupPut, scheduleCheck, teamUpdate } from '../actions/resources';
@@ -60,6 +60,10 @@ function serviceWait(answer: { untilMs: number; askedUntilMs?: number }, nowMs: 
   return failure('service_wait', `${words}, so nothing was sent. The app refreshes by itself then.`);
 }
 
+/** What the status says setup is missing, if it says so. */
+const setupMessageOf = (state: AppState): string | undefined =>
+  state.sync.kind === 'needs_setup' ? state.sync.message : undefined;
+
 /** The account's wait as the state says it (account-session.ts inputsOf): the app's own, the service's ask, the
  *  app's next try; undefined while none lasts. */
 export function serviceWaitOf(sync: Pick<SyncLoop, 'serviceWaitUntilMs' | 'serviceAsked'>): ServiceWait | undefined {
@@ -71,7 +75,13 @@ export function serviceWaitOf(sync: Pick<SyncLoop, 'serviceWaitUntilMs' | 'servi
 
 export function sessionHandlers(parts: HandlerParts): SessionHandlers {
   // The late-own watch and the write records are the service's, whichever of its keys wrote (adv48 r44 #1).
-  const deps = parts.serviceWrites ? { ...parts.deps, serviceWrites: parts.serviceWrites } : parts.deps;
+  // Forms state what the glance states: each schedule's basis and what setup is missing are the state's own.
+  const deps: ActionDeps = {
+    ...parts.deps,
+    ...(parts.serviceWrites ? { serviceWrites: parts.serviceWrites } : {}),
+    statusOf: (id) => parts.state().schedules.find((s) => s.id === id)?.status,
+    setupMessage: () => setupMessageOf(parts.state()),
+  };
   // One creator for quick overrides and take-overs alike, so an identical create in flight is sent once.
   const create = overrideCreator(deps, parts.lostAnswers, parts.doubtPool);
   const takeOverDeps: TakeOverDeps = {
@@ -83,12 +93,7 @@ export function sessionHandlers(parts: HandlerParts): SessionHandlers {
   };
   return {
     'sync:refresh': async () => {
-      const sync = parts.state().sync;
-      if (!parts.canSync())
-        return failure(
-          'needs_setup',
-          sync.kind === 'needs_setup' ? sync.message : 'Set the service address and your API key first.',
-        );
+      if (!parts.canSync()) return notSetUp(deps);
       if (deps.snapshot.get().keyRejected)
         return failure('key_rejected', 'The service rejected the API key. Enter a new key to resume syncing.');
       const answer = await deps.refresh({ reason: 'user', rereadShifts: true });

@@ -58,7 +58,9 @@ function scheduleProblem(state: AppState, s: ScheduleView, nowMs: number, zone: 
   if (st.kind === 'not_read') return `this schedule is not read: ${st.reason}`;
   if (st.kind === 'error') return `couldn't load this schedule (${st.reason})`;
   if (st.kind === 'not_found') return `the service doesn't find this schedule (${st.reason})`;
-  if (st.kind === 'stale') return `saved data from ${at(st.since)}: the last read failed (${st.reason})`;
+  // The reason says why, in its maker's words: a failed read, or none possible (the keychain refused the key, adv47
+  // r46 F3), or none yet; "the last read failed" was said of all of them.
+  if (st.kind === 'stale') return `saved data from ${at(st.since)} (${st.reason})`;
   const gap = state.me.gaps.find((g) => g.scheduleId === s.id && g.kind === 'read');
   if (gap?.readAt) return `shifts read at ${at(gap.readAt)}, older than the last read: refresh first`;
   return undefined;

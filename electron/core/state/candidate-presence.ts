@@ -4,6 +4,7 @@ import { maxOf } from '../../shared/extremes';
 import { accountNamed } from '../../shared/account-names';
 import { basisMark, basisNote, type Basis } from '../../shared/basis';
 import type { ServiceSettings } from '../../shared/settings';
+import type { ScheduleStatus } from '../../shared/view-state';
 import { DAY_MS } from '../../shared/time';
 import { stretchesIn, timelineBasis, timelineOf } from '../model/timeline';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
@@ -74,7 +75,12 @@ export interface OtherAccountRead {
   snapshot: Snapshot;
   /** Its settings: how old its data may be before it is saved data rather than fresh. */
   settings: ServiceSettings;
+  /** Its schedules' bases as its state says them, when known. */
+  statusOf?: StatusOf;
 }
+
+/** A schedule's basis as the account's state says it; undefined where the state doesn't know it. */
+type StatusOf = (scheduleId: string) => ScheduleStatus | undefined;
 
 export interface CandidatesInput {
   snapshot: Snapshot;
@@ -87,6 +93,8 @@ export interface CandidatesInput {
   locale?: string;
   /** The app's zone: saved-data times are worded in it, as on every surface (not the process's own zone). */
   localZone?: string;
+  /** This account's schedules' bases as its state says them (the glance's), when known. */
+  statusOf?: StatusOf;
 }
 
 /** A schedule of any account, with the name it is said by ("Payments" here, "Acme · Payments" on another). */
@@ -103,8 +111,9 @@ interface NamedSchedule {
 /** This account's schedules, then every other account's, each named as the picker says it. */
 export function allSchedules(input: CandidatesInput): NamedSchedule[] {
   const { window, nowMs } = input;
-  const basisOf = (s: ScheduleSnapshot, settings: ServiceSettings) => {
-    const status = scheduleStatus(s, nowMs, settings, false);
+  const basisOf = (s: ScheduleSnapshot, settings: ServiceSettings, statusOf?: StatusOf) => {
+    // The glance's basis when known: saved data never read since the start is saved, not fresh (adv47 r46 F1).
+    const status = statusOf?.(s.id) ?? scheduleStatus(s, nowMs, settings, false);
     const saved = savedAt(status);
     const basis = timelineBasis(timelineOf(s), status, window.startMs, window.endMs);
     return { basis, ...(saved === undefined ? {} : { savedAtMs: Date.parse(saved) }) };
@@ -113,14 +122,14 @@ export function allSchedules(input: CandidatesInput): NamedSchedule[] {
     schedule: s,
     name: s.details?.name ?? s.id,
     here: s.id === input.scheduleId,
-    ...basisOf(s, input.settings),
+    ...basisOf(s, input.settings, input.statusOf),
   }));
   const others = input.otherAccounts.flatMap((a) =>
     a.snapshot.schedules.map((s) => ({
       schedule: s,
       name: accountNamed(a.label, s.details?.name ?? s.id),
       here: false,
-      ...basisOf(s, a.settings),
+      ...basisOf(s, a.settings, a.statusOf),
     })),
   );
   return [...own, ...others];
