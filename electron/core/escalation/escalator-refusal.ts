@@ -29,6 +29,8 @@ interface Run {
   /** When the standing refusal was made (undefined: undated, read back from an old file): what a later delivery
    *  names as the refusal it ended (refusal-store.ts phone-ok.json). */
   refusedAtMs?: number | undefined;
+  /** The signed record (escalations.json): which refusal a delivery ended is kept there too (adv52 r54 #1). */
+  state: { ended?: { ch: string; after?: number | undefined } | undefined };
   o: {
     files: FileStore;
     clock: Clock;
@@ -67,6 +69,7 @@ export async function keepWentThrough(r: Run): Promise<void> {
   r.refusedAtMs = undefined;
   const channel = r.o.provider?.channel;
   if (channel === undefined) return;
+  r.state.ended = { ch: channel, ...(ended === undefined ? {} : { after: ended }) };
   await saveWentThrough(r.o.files, channel, r.o.clock.now(), ended).catch((e: unknown) => notSaved(r, e));
 }
 
@@ -93,7 +96,7 @@ export async function readKeptRefusal(r: Run): Promise<void> {
   }
   if (!r.o.keptRefusal) return keepRefused(r, undefined);
   const report = r.o.report ?? ((n) => r.o.log?.(n.message));
-  const kept = await loadRefusal(r.o.files, channel, r.o.clock.now(), report);
+  const kept = await loadRefusal(r.o.files, channel, r.o.clock.now(), report, r.state.ended);
   if (kept === undefined) return;
   r.sendRefused = kept.why;
   r.limitedUntilMs = kept.untilMs;

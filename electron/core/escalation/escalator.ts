@@ -206,6 +206,8 @@ function testWentThrough(r: Run): void {
   if (r.sendRefused === undefined) return;
   void r.serial(async () => {
     await keepWentThrough(r);
+    // Which refusal it ended is signed into escalations.json now, not at the next look (adv52 r54 #1).
+    await save(r);
     r.o.changed?.(statusOf(r));
   });
 }

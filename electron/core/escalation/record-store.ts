@@ -139,6 +139,11 @@ export const EscalationStateSchema = z.object({
       }),
     )
     .optional(),
+  /** The refusal a Send test or alert that went through last ended (its channel and `after`, the refusal's atMs), as
+   *  phone-ok.json names it, signed (`endedMac`): a refusal put back with phone-ok.json removed is still not used
+   *  (adv52 r54 #1). */
+  ended: z.object({ ch: z.string().max(100), after: z.number().optional() }).optional(),
+  endedMac: z.string().max(100).optional(),
   /** Whose record it is: the service addresses and users it was written for (record-origin.ts). */
   origins: z.array(CacheOriginSchema).max(100).optional(),
 });
@@ -391,6 +396,8 @@ export function sortEscalations(
     state: {
       version: 1,
       ...(s.origins ? { origins: s.origins } : {}),
+      // Only the app's own (its MAC holds): a hand-written one would end a refusal that stands.
+      ...(s.ended && signer?.holds(ESCALATIONS_FILE, 'ended', s.ended, s.endedMac) ? { ended: s.ended } : {}),
       booked: Object.fromEntries(booked.kept),
       ...(maybe.kept.length > 0 ? { maybe: Object.fromEntries(maybe.kept) } : {}),
       sent: keptSent,
@@ -513,7 +520,15 @@ export async function saveEscalations(
   try {
     // With no account now (settings.json unusable for a run) there is no one to stamp it for: left as it is.
     const stamped = known && known.length > 0 ? { ...state, origins: alarmStampOf(known, state.origins) } : state;
-    const { sentMacs: _s, bookedMacs: _b, maybeMacs: _m, stillRingMacs: _r, unsentMacs: _u, ...rest } = stamped;
+    const {
+      sentMacs: _s,
+      bookedMacs: _b,
+      maybeMacs: _m,
+      stillRingMacs: _r,
+      unsentMacs: _u,
+      endedMac: _e,
+      ...rest
+    } = stamped;
     const sign = signer?.sign;
     const macsOf = (entries: Record<string, unknown>) =>
       Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, sign?.(ESCALATIONS_FILE, k, v) ?? '']));
@@ -524,6 +539,7 @@ export async function saveEscalations(
           ...(state.maybe ? { maybeMacs: macsOf(state.maybe) } : {}),
           ...(state.stillRing ? { stillRingMacs: macsOf(state.stillRing) } : {}),
           ...(state.unsent ? { unsentMacs: macsOf(state.unsent) } : {}),
+          ...(state.ended ? { endedMac: sign(ESCALATIONS_FILE, 'ended', state.ended) } : {}),
         }
       : {};
     await files.writeAtomic(ESCALATIONS_FILE, JSON.stringify({ ...rest, ...macs }));

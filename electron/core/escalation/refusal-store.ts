@@ -72,6 +72,8 @@ export async function loadRefusal(
   channel: string,
   nowMs: number,
   report: (n: Notice) => void,
+  /** The refusal the app's signed record (escalations.json `ended`) says a delivery ended: phone-ok.json's twin. */
+  signedEnd?: { ch: string; after?: number | undefined },
 ): Promise<KeptRefusal | undefined> {
   const read = await readBack(files, REFUSAL_FILE, RefusalSchema, { maxChars: 2_000 });
   if (read.kind === 'absent') return undefined;
@@ -92,7 +94,8 @@ export async function loadRefusal(
     report({ id: NOTICE_ID, message: droppedText(WHAT, [problem], await keepAside(files, REFUSAL_FILE)) });
     return undefined;
   }
-  if (await endedByWentThrough(files, channel, atMs, nowMs, report)) {
+  const signedEnded = signedEnd !== undefined && signedEnd.ch === channel && signedEnd.after === atMs;
+  if ((await endedByWentThrough(files, channel, atMs, nowMs, report)) || signedEnded) {
     const kept = await keepAside(files, REFUSAL_FILE);
     report({ id: NOTICE_ID, message: olderText(kept) });
     return undefined;
