@@ -76,10 +76,11 @@ export function serviceWaitOf(sync: Pick<SyncLoop, 'serviceWaitUntilMs' | 'servi
 export function sessionHandlers(parts: HandlerParts): SessionHandlers {
   // The late-own watch and the write records are the service's, whichever of its keys wrote (adv48 r44 #1).
   // Forms state what the glance states: each schedule's basis and what setup is missing are the state's own.
+  const statusOf = (id: string) => parts.state().schedules.find((s) => s.id === id)?.status;
   const deps: ActionDeps = {
     ...parts.deps,
     ...(parts.serviceWrites ? { serviceWrites: parts.serviceWrites } : {}),
-    statusOf: (id) => parts.state().schedules.find((s) => s.id === id)?.status,
+    statusOf,
     setupMessage: () => setupMessageOf(parts.state()),
   };
   // One creator for quick overrides and take-overs alike, so an identical create in flight is sent once.
@@ -87,9 +88,8 @@ export function sessionHandlers(parts: HandlerParts): SessionHandlers {
   const takeOverDeps: TakeOverDeps = {
     ...deps,
     create,
-    statusOf: (id) => parts.state().schedules.find((s) => s.id === id)?.status,
+    statusOf,
     localZone: () => parts.localZone(),
-    ...(parts.serviceWrites ? { serviceWrites: parts.serviceWrites } : {}),
   };
   return {
     'sync:refresh': async () => {

@@ -5,17 +5,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
-import { createOn, holderAt, solo, type Engine } from './support/late-own-world';
+import { boot, createOn, holderAt, solo } from './support/late-own-world';
 
 let h: Harness | undefined;
 afterEach(async () => void (await h?.close(), (h = undefined)));
-
-async function boot(hh: Harness): Promise<Engine> {
-  const e = hh.engine({ alarms: false });
-  await e.start();
-  await hh.clock.advance(1_000);
-  return e;
-}
 
 // Thu 26 Mar is mine (me, Bob, Carol in turn from Fri 20 Mar).
 const START = Date.parse('2026-03-26T10:00:00Z');

@@ -4,17 +4,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, seedOf } from '../support/seeds';
-import { create, DB, START, type Engine } from './support/late-own-world';
+import { boot, create, DB, START } from './support/late-own-world';
 
 let h: Harness | undefined;
 afterEach(async () => void (await h?.close(), (h = undefined)));
-
-async function boot(hh: Harness): Promise<Engine> {
-  const e = hh.engine();
-  await e.start();
-  await hh.clock.advance(1_000);
-  return e;
-}
 
 const NOTE =
   /^Your earlier request \((Bob Stone|bob@example\.com), .*\) may still be applied by the service; the app watches for it and tells you if it is\.$/;
@@ -27,14 +20,14 @@ describe('the late-own note across a restart (adv48 r44 #3)', () => {
     it(`Bob 504 (applied at 200 s), restart at ${restartAt} s, Carol at ${pressAt} s: the note, then one notice`, async () => {
       h = await createHarness({ startMs: START, seed: seedOf([DB]) });
       await seedSettings(h, { email: ME, scheduleIds: ['sch_db'] });
-      let engine = await boot(h);
+      let engine = await boot(h, {});
       h.sim.faults.set('createOverride', { status: 504, applyAfterMs: 200_000, times: 1 });
       const t0 = h.clock.now();
       const first = await create(h, engine, 'bob@example.com');
       expect(first.ok && first.value.status).toBe('not_created');
       await h.clock.advance(t0 + restartAt * 1000 - h.clock.now());
       await engine.stop();
-      engine = await boot(h);
+      engine = await boot(h, {});
       await h.clock.advance(t0 + pressAt * 1000 - h.clock.now());
       const second = await create(h, engine, 'carol@example.com');
       if (!second.ok || second.value.status !== 'created') throw new Error(JSON.stringify(second));

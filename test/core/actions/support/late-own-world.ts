@@ -46,3 +46,14 @@ export const solo = (userIds: string[]) => ({
   userIds,
   length: { amount: 1, unit: 'days' as const },
 });
+
+/** The app started on the world, past its first second (its first read made), alarms off unless asked. */
+export async function boot(
+  hh: Harness,
+  options: Parameters<Harness['engine']>[0] = { alarms: false },
+): Promise<Engine> {
+  const e = hh.engine(options);
+  await e.start();
+  await hh.clock.advance(1_000);
+  return e;
+}
