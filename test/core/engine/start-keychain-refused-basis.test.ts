@@ -3,26 +3,15 @@
 // later, on status, its --json and the popover: a refresh promised that can't come. The basis says why none comes
 // (the keychain, or no key), and stays dated to the saved read. Real engine, simulator, files on disk, fake clock.
 import { describe, expect, it } from 'vitest';
-import { err } from '../../../electron/api/errors';
 import type { SecretStore } from '../../../electron/core/ports';
 import type { AppState } from '../../../electron/shared/view-state';
 import { createHarness, seedSettings, MemorySecrets } from '../support/engine-harness';
 import { ME, OPS_ID, opsSeed } from '../support/seeds';
 import { surfaces, ZONE } from '../truth/support';
+import { RefusingSecrets } from './support/locked-secrets';
 
 const MIN = 60_000;
 const START = Date.parse('2026-03-10T06:00:00Z');
-const LOCKED = 'The system keychain is not available (Cannot get secret of a locked object).';
-
-/** A keychain that refuses every read (locked). */
-class LockedSecrets implements SecretStore {
-  readonly store = new MemorySecrets();
-  async get(): ReturnType<SecretStore['get']> {
-    return err({ kind: 'unavailable', message: LOCKED });
-  }
-  set = (account: string, secret: string) => this.store.set(account, secret);
-  delete = (account: string) => this.store.delete(account);
-}
 
 /** Run 1 reads Ops and the coverage list with its key and stops; run 2 starts on `secrets` and runs into the shift. */
 async function restartedIntoShift(secrets: SecretStore) {
@@ -55,7 +44,7 @@ function bases(state: AppState) {
 
 describe("restart with saved data and no readable key: each source's basis says no refresh can come", () => {
   it('the keychain refuses the key: saved data from the last read, and the keychain named as why', async () => {
-    const w = await restartedIntoShift(new LockedSecrets());
+    const w = await restartedIntoShift(new RefusingSecrets());
     const label = w.state.accounts[0]?.label ?? '';
     const saved = [...w.first.schedules.map((x) => x.status), w.first.coverage.status].map((st) =>
       st.kind === 'fresh' ? st.at : st.kind,

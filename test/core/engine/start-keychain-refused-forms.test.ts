@@ -5,25 +5,13 @@
 // Away said "the last read failed" when no read was tried. The control is the same world with a 503 outage instead:
 // the same saved data, which every form already marks. Real engine, simulator, files on disk, fake clock.
 import { describe, expect, it } from 'vitest';
-import { err } from '../../../electron/api/errors';
-import type { SecretStore } from '../../../electron/core/ports';
-import { createHarness, seedSettings, MemorySecrets } from '../support/engine-harness';
+import { createHarness, seedSettings } from '../support/engine-harness';
 import { ME, OPS_ID, opsSeed } from '../support/seeds';
 import { ZONE } from '../truth/support';
+import { RefusingSecrets } from './support/locked-secrets';
 
 const MIN = 60_000;
 const START = Date.parse('2026-03-10T06:00:00Z');
-const LOCKED = 'The system keychain is not available (Cannot get secret of a locked object).';
-
-/** A keychain that refuses every read (locked). */
-class LockedSecrets implements SecretStore {
-  readonly store = new MemorySecrets();
-  async get(): ReturnType<SecretStore['get']> {
-    return err({ kind: 'unavailable', message: LOCKED });
-  }
-  set = (account: string, secret: string) => this.store.set(account, secret);
-  delete = (account: string) => this.store.delete(account);
-}
 
 const WINDOW = { kind: 'next_hours' as const, hours: 2 as const };
 type Answer = { ok: true } | { ok: false; error: { kind: string; message: string } };
@@ -38,7 +26,7 @@ async function restarted(kind: 'refused' | 'outage') {
   await h.clock.advance(MIN);
   await h.clock.runWhileAdvancing(one.stop());
   if (kind === 'outage') h.sim.faults.set('*', { status: 503 });
-  const two = h.engine({ localZone: () => ZONE, ...(kind === 'refused' ? { secrets: new LockedSecrets() } : {}) });
+  const two = h.engine({ localZone: () => ZONE, ...(kind === 'refused' ? { secrets: new RefusingSecrets() } : {}) });
   await h.clock.runWhileAdvancing(two.start());
   await h.clock.advance(5 * MIN);
   const run = <T>(p: Promise<T>) => h.clock.runWhileAdvancing(p);

@@ -4,30 +4,17 @@
 // "still on its way": it says not ready and the warning before the shift comes. The empty keychain (no entry at all)
 // stays "Add your API key", and is not ready either. Real engine, simulator, files on disk, fake clock.
 import { describe, expect, it } from 'vitest';
-import { err, ok } from '../../../electron/api/errors';
 import { buildTrayMenu, type TrayMenuItem } from '../../../electron/core/state/tray-menu';
 import type { SecretStore } from '../../../electron/core/ports';
 import { createHarness, seedSettings, MemorySecrets } from '../support/engine-harness';
 import { ME, OPS_ID, opsSeed } from '../support/seeds';
 import { surfaces, ZONE } from '../truth/support';
 import { twoServices } from './support/two-services';
+import { RefusingSecrets } from './support/locked-secrets';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const START = Date.parse('2026-03-10T06:00:00Z');
-const LOCKED = 'The system keychain is not available (Cannot get secret of a locked object).';
-
-/** A keychain that refuses to read the entries `refuses` picks (locked), and keeps the rest as stored. */
-class RefusingSecrets implements SecretStore {
-  readonly store = new MemorySecrets();
-  constructor(private readonly refuses: (account: string) => boolean) {}
-  async get(account: string): ReturnType<SecretStore['get']> {
-    if (this.refuses(account)) return err({ kind: 'unavailable', message: LOCKED });
-    return ok(this.store.entries.get(account));
-  }
-  set = (account: string, secret: string) => this.store.set(account, secret);
-  delete = (account: string) => this.store.delete(account);
-}
 
 /** Run 1 reads Ops with its key and stops; run 2 starts on `secrets`. The next shift is run 1's read (the
  *  simulator's answer), the one readiness must speak of. */
