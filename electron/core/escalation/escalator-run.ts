@@ -356,7 +356,9 @@ export function statusOf(r: Run): EscalatorStatus {
   const before =
     r.leftProblem ?? refused ?? maybe.stillRing ?? (r.limitedUntilMs === undefined ? undefined : refusedWords(r));
   const waitingUntilMs = r.o.provider?.waitingUntilMs?.();
-  const missed = before ? undefined : missedProblem(r.missed, waitingUntilMs !== undefined);
+  const nowMs = r.o.clock.now();
+  const missedNow = missedAsOf(r, nowMs);
+  const missed = before ? undefined : missedProblem(missedNow, waitingUntilMs !== undefined);
   // Tried again each minute, but not while the server's Retry-After runs (its end is said with it: phone.ts).
   const minutely = (failed: string | undefined) =>
     failed && retriedEachMinute(failed) && waitingUntilMs === undefined ? `${failed}; ${EACH_MINUTE}` : failed;
@@ -365,20 +367,23 @@ export function statusOf(r: Run): EscalatorStatus {
   const failedBookings = head === undefined ? bookingsFailed(r) : [];
   const reading = r.answerUnread !== undefined && problem === `${READING}: ${r.answerUnread}`;
   // A refusal for good is the channel's (its settings), every later start's too: still readiness.
-  const first = [...r.missed.entries()][0];
+  const first = [...missedNow.entries()][0];
   const missedKey = missed === undefined || first?.[1].refused ? undefined : first?.[0];
   const problemStartMs = missedKey === undefined ? undefined : missedStartOf(r, missedKey);
   // That start's alert hides no other failure from later starts: a booking that didn't land, or this very alert
   // still failing to go out (not one that may have reached the phone: that is the start's own, adv50 r14).
   // One held by the service's wait is not: the wait ends before a later start's alert, or readiness says the wait.
   const retrying =
-    first !== undefined && !first[1].unknown && Number.isFinite(first[1].nextMs) && waitingUntilMs === undefined;
+    first !== undefined &&
+    !first[1].unknown &&
+    Number.isFinite(first[1].nextMs) &&
+    waitingUntilMs === undefined &&
+    retriedBeforeLaterAlert(r, first[0]);
   const laterProblem =
     missedKey === undefined
       ? undefined
       : minutely(maybe.unbooked ?? notBooked(r, missedKey) ?? (retrying ? missed : undefined));
   const stillRing = stillRingOf(r);
-  const nowMs = r.o.clock.now();
   const open = r.o.provider ? r.targets.filter((t) => t.endMs > nowMs && !acked(r, t.key)) : [];
   const tooShort = open.filter((t) => pastItsBlock(r, t)).map((t) => t.startMs);
   return {
@@ -396,17 +401,39 @@ export function statusOf(r: Run): EscalatorStatus {
     ...(reading ? { problemIsReading: true } : {}),
     ...answerPolledOf(r),
     ...(maybe.unbooked ? { bookingUnknown: true } : {}),
-    ...unsentOf(r, waitingUntilMs !== undefined),
+    ...unsentOf(r, missedNow, waitingUntilMs !== undefined),
   };
+}
+
+/** The alerts that did not go out as of now: one past its hour is given up (no try is made for it then: bookOrSend,
+ *  pruneMissed), also before the look that marks it so has run (woken past the hour, the status was read first and
+ *  "trying again each minute" was told as tomorrow's "Not ready": adv50 r45). */
+function missedAsOf(r: Run, nowMs: number): Map<string, Missed> {
+  const over = (key: string) => {
+    const t = r.targets.find((x) => x.key === key);
+    return t !== undefined && dueOf(r, t) + AWAIT_ACK_MS <= nowMs;
+  };
+  return new Map([...r.missed].map(([key, m]) => [key, over(key) ? { ...m, nextMs: Infinity } : m]));
+}
+
+/** Whether the retries of `key`'s alert (within its hour) still run when a later start's alert is due: only then is
+ *  the channel failing now a later shift's problem. Retries that end before it hold nothing of it back, as a 429
+ *  wait that ends first doesn't (readiness-checks.ts waitHolds): before, today's 503 was told as "Not ready for your
+ *  shift at Wed 10:00 … trying again each minute", a day before that alert and after the retries stopped (adv50 r45). */
+function retriedBeforeLaterAlert(r: Run, key: string): boolean {
+  const t = r.targets.find((x) => x.key === key);
+  if (t === undefined) return true;
+  const endMs = dueOf(r, t) + AWAIT_ACK_MS;
+  return r.targets.some((x) => x.startMs > t.startMs && !acked(r, x.key) && dueOf(r, x) < endMs);
 }
 
 /** Each waiting alarm's alert that did not go out: the monthly limit's or the service's wait's words for one they
  *  hold back, else its own failure's (an earlier try's "trying again each minute" is no longer what happens to it). */
-function unsentOf(r: Run, waiting: boolean): Pick<EscalatorStatus, 'unsent'> {
+function unsentOf(r: Run, missed: ReadonlyMap<string, Missed>, waiting: boolean): Pick<EscalatorStatus, 'unsent'> {
   const held = heldBack(r);
   const unsent = [
     ...held,
-    ...[...r.missed]
+    ...[...missed]
       .filter(([key]) => !held.some((h) => h.key === key))
       .map(([key, m]) => ({ key, words: unsentWords(m, waiting, r.o.clock.now(), r.o.localZone?.()) })),
   ];
