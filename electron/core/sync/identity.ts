@@ -12,6 +12,7 @@ import { ok } from '../../api/errors';
 import type { ScheduleSnapshot, Snapshot } from '../model/snapshot';
 import { keepIfSame } from './apply';
 import type { FetchPass, ScheduleFetch } from './fetch';
+import { savedNamesNoOne, type SavedPeople } from './identity-saved';
 // Where the notices' ids are made and read: shared, so the popover reads the same rule.
 export { fixedAtEmail, identityNoticeIds } from '../../shared/identity-notices';
 
@@ -20,8 +21,9 @@ export type IdentityRead =
   | { kind: 'matched'; userId: string; email: string }
   /** My e-mail names nobody, or (`given`) another user; the user it last resolved to is there under `serviceEmail`. */
   | { kind: 'moved'; userId: string; serviceEmail: string; given?: { to: User; mine: string } }
-  /** Every schedule read lists its users and neither my e-mail nor that user is among them, nor on any shift or
-   *  request read: my e-mail names no one at this service (a typo, or my user gone), so my shifts are unknown. */
+  /** Every watched schedule's people are known (read now, or saved: identity-saved.ts) and neither my e-mail nor
+   *  that user is among them, nor on any shift or request read: my e-mail names no one at this service (a typo, or
+   *  my user gone), so my shifts are unknown. */
   | { kind: 'absent'; email: string }
   /** Neither is in the read (nothing read, or neither listed): the read settles nothing about me. */
   | { kind: 'unsettled' };
@@ -39,8 +41,14 @@ function usersRead(pass: FetchPass): User[] {
   return out;
 }
 
-/** What this pass says of me: `email` is the configured one, `rememberedId` the user it last resolved to. */
-export function identityOfPass(pass: FetchPass, email: string, rememberedId: string | null): IdentityRead {
+/** What this pass says of me: `email` is the configured one, `rememberedId` the user it last resolved to, `saved`
+ *  the account's saved data and watched schedules (what is known of the people of those this pass did not read). */
+export function identityOfPass(
+  pass: FetchPass,
+  email: string,
+  rememberedId: string | null,
+  saved: SavedPeople,
+): IdentityRead {
   const mine = email.trim().toLowerCase();
   const users = usersRead(pass);
   const known = rememberedId === null ? undefined : users.find((u) => u.id === rememberedId);
@@ -52,9 +60,11 @@ export function identityOfPass(pass: FetchPass, email: string, rememberedId: str
     const given = matched ? { given: { to: matched, mine: known.name } } : {};
     return { kind: 'moved', userId: known.id, serviceEmail: known.email, ...given };
   }
-  // "No one is me" only from a read of every schedule's people: one not read, or one not listing them, may hold me.
-  const listed = pass.schedules.every((f) => f.details.ok && f.details.value.users !== undefined);
-  return mine !== '' && pass.schedules.length > 0 && listed
+  // "No one is me" only where every watched schedule's people are known: read now, or saved (identity-saved.ts).
+  const listed = new Set(pass.schedules.flatMap((f) => (f.details.ok && f.details.value.users ? [f.id] : [])));
+  const ids = [...new Set([...saved.scheduleIds, ...pass.schedules.map((f) => f.id)])];
+  const unread = ids.filter((id) => !listed.has(id));
+  return mine !== '' && listed.size > 0 && savedNamesNoOne(saved, unread, mine, rememberedId)
     ? { kind: 'absent', email: email.trim() }
     : { kind: 'unsettled' };
 }

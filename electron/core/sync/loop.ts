@@ -127,7 +127,8 @@ async function pass(loop: Loop, client: OncallClient, plan: FetchPlan): Promise<
   if (isStale()) return;
   const email = loop.options.getConfig().email;
   const identity = loop.options.identity;
-  const me = identityOfPass(read, email, identity?.rememberedId() ?? null);
+  const saved = { snapshot: snapshot.get(), scheduleIds: loop.options.getConfig().scheduleIds };
+  const me = identityOfPass(read, email, identity?.rememberedId() ?? null, saved);
   // My user moved to another address, nobody has mine: the read says who I am is unsettled, not that my shifts went.
   // My address given to another user meanwhile: that user is held under none (sync/identity.ts says why).
   const other = me.kind === 'moved' ? me.given?.to.id : undefined;
