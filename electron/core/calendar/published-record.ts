@@ -17,6 +17,7 @@ import { droppedText, keepAside, keptForDropped, plausibleMs, readBack, sortClai
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
+import { clockSequence, MAX_SEQUENCE, sequenceCeiling } from './sequence-clock';
 
 export const RECORD_VERSION = 1;
 
@@ -55,10 +56,7 @@ export const MAX_RECORD_ENTRIES = 5_000;
 /** Far above what MAX_RECORD_ENTRIES entries take (~250 characters each): a bigger file is refused unparsed, so it
  *  can't stall every export and feed request (a 48 MB record took 9 s). */
 export const MAX_RECORD_CHARS = MAX_RECORD_ENTRIES * 400;
-/** The highest SEQUENCE the app publishes: RFC 5545's INTEGER limit, which an edit's SEQUENCE (the seconds since
- *  2026, sequence-clock.ts) reaches in 2094. An edit past it issues the event again under a new UID (publisher.ts),
- *  so no event is ever frozen at it (adv52 r21 #2); a record above it is none the app made. */
-export const MAX_SEQUENCE = 2 ** 31 - 1;
+export { MAX_SEQUENCE } from './sequence-clock';
 /** The furthest ahead of a block the app reads it: the service's widest read (366 days) and a day spare. */
 const READ_REACH_MS = 367 * DAY_MS;
 const UID = /^(?:\d{1,4}-)?[0-9a-f]{32}@oncall-tray$/;
@@ -70,7 +68,7 @@ const DIGEST = /^[0-9a-f]{32}$/;
 export function entryProblem(uid: string, e: PublishedEntry, nowMs: number): string | undefined {
   if (!UID.test(uid)) return 'an event id the app did not make';
   if (!DIGEST.test(e.digest) || e.scheduleId.length > 300) return 'an entry the app did not make';
-  if (e.sequence > MAX_SEQUENCE) return "a revision number that can't be true";
+  if (e.sequence > sequenceCeiling(nowMs)) return "a revision number that can't be true";
   const latestMs = nowMs + 400 * DAY_MS;
   if (!plausibleMs(e.modifiedMs, nowMs + DAY_MS) || !plausibleMs(e.startMs, latestMs))
     return "a time that can't be true";
@@ -109,11 +107,10 @@ export const recordNoticeId = (name: string): string => `calendar-record:${name}
 /** The notice of events published again under a new UID (its own id: the record's notice may come in the same render). */
 export const reissuedNoticeId = (name: string): string => `${recordNoticeId(name)}-again`;
 
-export function recordNotice(name: string, said: string): Notice {
-  return {
-    id: recordNoticeId(name),
-    message: `${said} Events already in a calendar app may show twice until their old copies are removed.`,
-  };
+/** `twice`: events may have been published under a new UID (false when each was kept under its own). */
+export function recordNotice(name: string, said: string, twice = true): Notice {
+  const more = twice ? ' Events already in a calendar app may show twice until their old copies are removed.' : '';
+  return { id: recordNoticeId(name), message: `${said}${more}` };
 }
 
 /** Said when events were issued again under a new UID (their SEQUENCE spent, MAX_SEQUENCE). */
@@ -134,6 +131,25 @@ export async function sayRendered(
   const what = `the calendar's record of what it published (${name})`;
   const reasons = Array.from({ length: notRead }, () => 'an event the app never published from a read');
   report(recordNotice(name, droppedText(what, reasons, await keepAside(files, name))));
+}
+
+type Check = (uid: string, e: PublishedEntry, signed?: PublishedEntry) => string | undefined;
+
+/** Entries whose one false claim is a revision number above what the app can have made by now, yet not past
+ *  MAX_SEQUENCE (adv52 r55 #2): each keeps its UID, so a calendar app updates its event rather than showing it twice,
+ *  at the number the app makes now. One past MAX_SEQUENCE is spent instead (a new UID, readRecord). */
+function renumberedOf(
+  entries: readonly (readonly [string, PublishedEntry])[],
+  kept: readonly (readonly [string, PublishedEntry])[],
+  nowMs: number,
+  problem: Check,
+): [string, PublishedEntry][] {
+  const keptUids = new Set(kept.map(([uid]) => uid));
+  return entries.flatMap(([uid, e]): [string, PublishedEntry][] => {
+    if (keptUids.has(uid) || e.sequence > MAX_SEQUENCE || e.sequence <= sequenceCeiling(nowMs)) return [];
+    const now = { ...e, sequence: clockSequence(nowMs) };
+    return problem(uid, now, e) === undefined ? [[uid, now]] : [];
+  });
 }
 
 /** The record as published, each entry checked (entryProblem); what fails is dropped, the file kept aside and said
@@ -174,22 +190,27 @@ export async function readRecord(
     report({ id: `${recordNoticeId(name)}-newer`, message: newerFieldsText(what, read.newer.fields, read.newer.kept) });
   const entries = Object.entries(read.value.events);
   const macs = read.value.macs ?? {};
-  const sorted = sortClaims(entries, ([uid, e]) =>
+  // `signed`: the entry as read, which its MAC vouches for (the entry checked may be renumbered).
+  const problem: Check = (uid, e, signed = e) =>
     entries.length > MAX_RECORD_ENTRIES
       ? 'more entries than the app makes'
-      : signer && !vouches(signer, name, uid, e, macs[uid])
+      : signer && !vouches(signer, name, uid, signed, macs[uid])
         ? unsignedAs(signer, name)
         : (entryProblem(uid, e, nowMs) ??
           (watched === undefined || watched.has(e.scheduleId) ? undefined : 'a schedule not watched now') ??
-          originProblem(e, origins)),
-  );
+          originProblem(e, origins));
+  const sorted = sortClaims(entries, ([uid, e]) => problem(uid, e));
   // A record from before MACs, taken this once, is written back signed.
   if (sorted.dropped.length === 0) return { record: new Map(sorted.kept), rewrite: signer?.fresh === true };
-  report(recordNotice(name, droppedText(what, sorted.dropped, await keptForDropped(files, name, read.newer))));
+  const renumbered = renumberedOf(entries, sorted.kept, nowMs, problem);
+  // Only an entry dropped whole can put its event under a new UID (a second copy in a calendar app).
+  const twice = sorted.dropped.length > renumbered.length;
+  const kept = await keptForDropped(files, name, read.newer);
+  report(recordNotice(name, droppedText(what, sorted.dropped, kept), twice));
   // A SEQUENCE past the app's may be what a calendar app holds for that UID: its block is issued under a new one.
   const spent = new Set(entries.filter(([, e]) => e.sequence > MAX_SEQUENCE).map(([uid]) => uid));
   // The file was moved aside: what holds must be written back even if this render changes nothing.
-  return { record: new Map(sorted.kept), rewrite: true, spent };
+  return { record: new Map([...sorted.kept, ...renumbered]), rewrite: true, spent };
 }
 
 export async function writeRecord(

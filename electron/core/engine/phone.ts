@@ -25,6 +25,7 @@ import { withNextTry } from '../escalation/next-try-words';
 import { channelIdOf, generateTopic, MAX_TOPIC_LENGTH, redact, secretProblem } from '../escalation/secret';
 import { SECRET_ACCOUNTS, type PhoneProvider } from '../escalation/types';
 import type { Notice } from '../storage/settings-store';
+import { rememberSecret } from '../storage/redact-secrets';
 import type { Clock, FileStore, SecretStore } from '../ports';
 import { createRateGates, type RateGates } from '../escalation/rate-gate-store';
 import {
@@ -141,6 +142,8 @@ async function loadKeys(o: PhoneWiringOptions, keys: Secrets): Promise<string | 
       return got.error.message;
     }
     Reflect.set(keys, name, got.value || undefined);
+    // Never kept in a backup or shown in a notice, however a file spells it (redact-secrets.ts, adv52 r55 #1).
+    rememberSecret(got.value || undefined);
   }
   return undefined;
 }
@@ -194,6 +197,7 @@ async function storeSecrets(o: PhoneWiringOptions, keys: Secrets, given: PhoneSe
     const r = value === '' ? await o.secrets.delete(account) : await o.secrets.set(account, value);
     if (!r.ok) return `The keychain refused it (${r.error.message}): nothing more was saved.`;
     Reflect.set(keys, name, value || undefined);
+    rememberSecret(value || undefined);
   }
   return undefined;
 }

@@ -2,7 +2,10 @@
 // kept aside as text, often cut short or not JSON at all, so this works on the text, not on a parse: the value of
 // every token-like field ("token", "feedToken", "apiKey", "secret", "password", …) is masked, and so is what a web
 // address carries besides the address (user info, query, fragment: where keys ride). A key or token that reached a
-// backup would outlive its rotation and travel with the file when a user shares it to get help.
+// backup would outlive its rotation and travel with the file when a user shares it to get help. Whatever JSON
+// spelling a key, a field's name or an address takes (`\u006d` for "m", `\/`), it is matched as any JSON reader of
+// the backup would read it (json-spellings.ts, adv52 r55 #1).
+import { anySpelling, plainSpelling } from './json-spellings';
 
 /** Field names whose value is a secret, in any case and spelling ("x-api-key", "apiKeys", "passphrase", "jwt").
  *  A bare "key" is not one: reminders and records name their entries so (a secret there is masked by value). */
@@ -34,7 +37,7 @@ export function rememberSecret(value: string | undefined): void {
  *  text from the service or a file could carry one. */
 export function maskKnownSecrets(text: string): string {
   let masked = text;
-  for (const secret of known) masked = masked.split(secret).join('(a key, removed)');
+  for (const secret of known) masked = masked.replace(anySpelling(secret), '(a key, removed)');
   return masked;
 }
 
@@ -44,8 +47,18 @@ const IN_ARRAY = new RegExp(STRING, 'g');
 
 /** The text with every secret masked; the same text when it holds none. */
 export function redactSecrets(text: string): string {
+  // Masked on the text's plain spelling (the same to a JSON reader); a text with no secret is kept byte for byte.
+  const plain = plainSpelling(text);
+  const masked = maskPlain(plain);
+  return masked === plain ? text : masked;
+}
+
+function maskPlain(text: string): string {
   let byValue = text;
-  for (const secret of known) byValue = byValue.split(secret).join(MASK);
+  // Also as JSON writes it inside a string (a key holding a quote or a backslash, which stay escaped).
+  for (const secret of known)
+    for (const spelled of new Set([secret, JSON.stringify(secret).slice(1, -1)]))
+      byValue = byValue.split(spelled).join(MASK);
   const fields = byValue.replace(
     FIELD,
     (whole, name: string, close: string, colon: string, value: string, end: string) =>

@@ -8,10 +8,14 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { MAX_SEQUENCE } from '../../../electron/core/calendar/published-record';
+import { SEQUENCE_EPOCH_MS } from '../../../electron/core/calendar/sequence-clock';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
 
 const T0 = Date.parse('2026-03-26T06:00:00Z');
+/** An hour before the clock's SEQUENCE reaches MAX_SEQUENCE (January 2094): the first time the app can make it
+ *  (adv52 r55 #2: before then a record at it is a false claim, sequence-past-clock.test.ts). */
+const AT_BOUND = SEQUENCE_EPOCH_MS + MAX_SEQUENCE * 1000 - 3_600_000;
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.close();
@@ -35,11 +39,11 @@ async function exportOnce(w: Harness, atMs: number) {
 const uidsOf = (ics: string): string[] => [...ics.matchAll(/^UID:(\S+@oncall-tray)\r?$/gm)].map((m) => m[1] ?? '');
 
 /** The record after one export, with `uid`'s entry changed by `edit` (the file by hand, or the app's own history). */
-async function firstExportThen(edit: (entry: { sequence: number; digest: string }) => void) {
-  const w = await createHarness({ startMs: T0, seed: threeZoneSeed(), files: 'fs' });
+async function firstExportThen(edit: (entry: { sequence: number; digest: string }) => void, startMs = T0) {
+  const w = await createHarness({ startMs, seed: threeZoneSeed(), files: 'fs' });
   h = w;
   await seedSettings(w, { email: ME, scheduleIds: ['sch_berlin', 'sch_newyork'] });
-  const first = await exportOnce(w, T0 + 60_000);
+  const first = await exportOnce(w, startMs + 60_000);
   const path = join(w.dir, 'calendar-export.json');
   const record = JSON.parse(await readFile(path, 'utf8')) as Record;
   const uid = Object.keys(record.events)[0] ?? '';
@@ -54,10 +58,11 @@ async function firstExportThen(edit: (entry: { sequence: number; digest: string 
 // that took that SEQUENCE ignores each edit). An edit past the bound is a new event: a new UID from SEQUENCE 0.
 it('a changed block at the bound is published again as a new event, and the next start keeps its own record', async () => {
   // At the bound, and its block reads as changed (another digest): the next export is an edit.
-  const { w, first, path, uid } = await firstExportThen((e) =>
-    Object.assign(e, { sequence: MAX_SEQUENCE, digest: 'b'.repeat(32) }),
+  const { w, first, path, uid } = await firstExportThen(
+    (e) => Object.assign(e, { sequence: MAX_SEQUENCE, digest: 'b'.repeat(32) }),
+    AT_BOUND,
   );
-  const second = await exportOnce(w, T0 + 120_000);
+  const second = await exportOnce(w, AT_BOUND + 120_000);
   expect(Math.max(...sequences(second.ics).map(Number))).toBeLessThanOrEqual(MAX_SEQUENCE);
   // The same events, one of them under a new UID: the old one is gone (a calendar app can't freeze it).
   const before = uidsOf(first.ics);
@@ -72,7 +77,7 @@ it('a changed block at the bound is published again as a new event, and the next
   expect(saved.events[added[0] ?? '']?.sequence).toBe(0);
   expect(saved.events[uid]).toBeUndefined();
 
-  const third = await exportOnce(w, T0 + 180_000);
+  const third = await exportOnce(w, AT_BOUND + 180_000);
   expect(third.notices).toEqual([]);
   expect(sequences(third.ics)).toEqual(sequences(second.ics));
   expect(uidsOf(third.ics)).toEqual(after);
