@@ -74,6 +74,14 @@ export interface FileStore {
   /** Reads a file without taking its text as what the app read (outside-edits.ts), so one changed outside is still
    *  kept aside before the app writes or removes it. Absent: no store that judges outside edits. */
   readAsIs?(name: string): Promise<string | undefined>;
+  /** As read, unless the file is exactly as when a read through this method answered `stamp` (one stat, no read:
+   *  'same'). `stamp` is undefined when the file changed too recently to be told apart from a change to come, or is
+   *  absent: the next call reads again. Looked at each minute (owed-records.ts). Absent for stores not on disk:
+   *  their callers read. */
+  readUnlessSame?(
+    name: string,
+    stamp: string | undefined,
+  ): Promise<'same' | { text: string | undefined; stamp: string | undefined }>;
   /** Whether the folder's path leads to a folder now (no link on it to something missing), without reading a file:
    *  looked at while such a link is stated (link-back.ts). Absent for stores that aren't on disk. */
   folderReachable?(): Promise<boolean>;

@@ -2,7 +2,6 @@
 // is fsynced and then renamed over the target, so a crash or power loss leaves either the old or the new file,
 // never half of one. Files are private to the user (0600), the folder too (0700).
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FileStore } from '../ports';
@@ -12,6 +11,9 @@ import { maxBytesOf, TooLargeError } from './file-limits';
 import { keepAsideFirst } from './kept-first';
 import { readFirst } from './read-first';
 import { redactSecrets } from './redact-secrets';
+import { NotRegularFileError, readHead, readRegular, stampNow, type Stamped } from './regular-file';
+
+export { NotRegularFileError };
 
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
@@ -63,45 +65,6 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
-/** Thrown for a path that is there but is no regular file (a named pipe, a socket, a device): reading one could
- *  wait forever (a pipe with no writer) or never end (/dev/zero), so it is refused before any byte is read. */
-export class NotRegularFileError extends Error {
-  readonly code = 'ENOTREG';
-  constructor() {
-    super('not a regular file');
-  }
-}
-
-/** The text of a regular file of at most `maxBytes`. Opened without blocking (a pipe's open would wait for a
- *  writer), then checked on the opened handle itself, so what is read is what was checked. */
-async function readRegular(path: string, maxBytes: number): Promise<string> {
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    const kind = await handle.stat();
-    // A folder is said as one ("a folder stands where the file should be", read-back.ts), as reading it would.
-    if (kind.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    if (!kind.isFile()) throw new NotRegularFileError();
-    // Refused before a byte is read (file-limits.ts): parsing it could stall the start or overflow a reader.
-    if (kind.size > maxBytes) throw new TooLargeError(kind.size, maxBytes);
-    return await handle.readFile('utf8');
-  } finally {
-    await handle.close();
-  }
-}
-
-/** The first `maxBytes` of a file, as text (a character cut at the end reads as U+FFFD): what a backup of a file too
- *  large to read keeps (file-limits.ts backupHeadText), so its secrets can be masked without reading all of it. */
-async function readHead(path: string, maxBytes: number): Promise<string> {
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    const buffer = Buffer.alloc(maxBytes);
-    const { bytesRead } = await handle.read(buffer, 0, maxBytes, 0);
-    return buffer.subarray(0, bytesRead).toString('utf8');
-  } finally {
-    await handle.close();
-  }
-}
-
 /** Writes a new private file (never over one), durably. One that fails once made (a full disk: ENOSPC mid-write) is
  *  removed, best effort: a cut-short or empty `.bad-` file is no backup, and left at every export or start it filled
  *  the folder past the copies kept (adv52 round 22 #2). */
@@ -135,10 +98,13 @@ async function backupFile(
   // One too large to read keeps only its first bytes up to the limit, masked like any other: never moved as it is,
   // since nothing in an unread file is masked (adv52 round 10 #3: a padded settings.json kept the feed token).
   let head = false;
-  const text = await readRegular(source, maxBytesOf(name)).catch((e: unknown) => {
-    head = e instanceof TooLargeError;
-    return e instanceof TooLargeError ? readHead(source, e.maxBytes) : undefined;
-  });
+  const text = await readRegular(source, maxBytesOf(name)).then(
+    (read) => read.text,
+    (e: unknown) => {
+      head = e instanceof TooLargeError;
+      return e instanceof TooLargeError ? readHead(source, e.maxBytes) : undefined;
+    },
+  );
   const masked = text === undefined ? text : redactSecrets(text);
   // Kept aside once (backup-copies.ts): the same bytes already kept are not copied again.
   const same = masked === undefined ? undefined : await sameCopy(dir, name, masked);
@@ -177,10 +143,26 @@ export interface FsFileStoreOptions {
 }
 
 /** The file's text, or undefined when there is none (a second look after a link's target may have come back). */
-async function readAgain(path: string, maxBytes: number): Promise<string | undefined> {
+async function readAgain(path: string, maxBytes: number): Promise<Stamped | undefined> {
   try {
     return await readRegular(path, maxBytes);
   } catch (e) {
+    if (isNotFound(e)) return undefined;
+    throw e;
+  }
+}
+
+/** `name`'s text and stamp (regular-file.ts), undefined when there is no file. */
+async function readStamped(dir: string, name: string): Promise<Stamped | undefined> {
+  try {
+    return await readRegular(join(dir, checkName(name)), maxBytesOf(name));
+  } catch (e) {
+    // A link to something missing is no "no file" (dangling-link.ts): said, never a first start.
+    const link = linkMayExplain(e) ? await danglingAt(dir, name) : undefined;
+    if (link !== undefined) throw link;
+    // A link's target can come back between the failed read and the look at the link (a mount): read once more,
+    // so what is there now is never taken as "no file" (read-first.ts would let a write go over it).
+    if (isNotFound(e) && linkMayExplain(e)) return await readAgain(join(dir, name), maxBytesOf(name));
     if (isNotFound(e)) return undefined;
     throw e;
   }
@@ -194,19 +176,12 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
 
   const disk: FileStore = {
     location: dir,
-    async read(name) {
-      try {
-        return await readRegular(join(dir, checkName(name)), maxBytesOf(name));
-      } catch (e) {
-        // A link to something missing is no "no file" (dangling-link.ts): said, never a first start.
-        const link = linkMayExplain(e) ? await danglingAt(dir, name) : undefined;
-        if (link !== undefined) throw link;
-        // A link's target can come back between the failed read and the look at the link (a mount): read once more,
-        // so what is there now is never taken as "no file" (read-first.ts would let a write go over it).
-        if (isNotFound(e) && linkMayExplain(e)) return await readAgain(join(dir, name), maxBytesOf(name));
-        if (isNotFound(e)) return undefined;
-        throw e;
-      }
+    read: async (name) => (await readStamped(dir, name))?.text,
+    async readUnlessSame(name, stamp) {
+      // One stat while the file is as when last read; else read as `read` does (a link missing said as such).
+      if (stamp !== undefined && (await stampNow(join(dir, checkName(name)))) === stamp) return 'same';
+      const now = await readStamped(dir, name);
+      return { text: now?.text, stamp: now?.stamp };
     },
 
     async writeAtomic(name, text) {

@@ -14,6 +14,8 @@ import type { Clock, FileStore } from '../ports';
 import { SETTINGS_FILE, type Notice } from './settings-store';
 import { damagedNotice, isJson, wroteWords } from './outside-words';
 import { watchSettingsGone } from './settings-gone';
+import { serialOf } from './file-queue';
+import { stampedLook } from './stamped-look';
 
 export const SAVED_AGAIN_NOTICE_ID = 'data-folder-saved-again';
 export const SAVED_AGAIN = "The data folder can be written again; what couldn't be saved is saved now.";
@@ -32,19 +34,6 @@ export interface OwedRecords {
   notices(): Notice[];
   /** Tries what is owed once more and ends the minute's look. */
   stop(): Promise<void>;
-}
-
-/** One file's jobs in order (writes, retries and looks), so a retry never writes an older text over a newer one. */
-function serialOf(): <T>(name: string, job: () => Promise<T>) => Promise<T> {
-  const queues = new Map<string, Promise<unknown>>();
-  return (name, job) => {
-    const next = (queues.get(name) ?? Promise.resolve()).then(job, job);
-    queues.set(
-      name,
-      next.catch(() => undefined),
-    );
-    return next;
-  };
 }
 
 /** `tick` each minute from the first `start()` (an engine built and never started holds no timer) until `stop()`. */
@@ -142,11 +131,13 @@ export function keepOwedRecords(o: OwedOptions): OwedRecords {
     if (owed.delete(name) && owed.size === 0) said.allSaved();
   };
   const retry = retryOf(owed, held, serial, write);
+  const seen = stampedLook(raw);
   /** Whether the file was found changed but still JSON (its owner's to merge, outside this file's queue). */
   const look = (name: string, text: string): Promise<boolean> =>
     serial(name, async () => {
-      // A file that can't be read now proves nothing: looked at again next minute.
-      const now = await raw.read(name).catch(() => text);
+      // A file that can't be read now proves nothing: looked at again next minute. One unchanged since it was read
+      // holding `text` is known by one stat (stamped-look.ts): `text`, unread.
+      const now = await seen.text(name, text).catch(() => text);
       if (now === text || held.get(name) !== text || (now === undefined && movedAside.has(name))) return false;
       // Handed to its owner once per change (what the app holds stays the text a damaged file is judged against).
       if (now !== undefined && isJson(now)) return handed.get(name) !== now && (handed.set(name, now), true);

@@ -49,24 +49,28 @@ export function readFirst(inner: FileStore): FileStore {
     marks.delete(name);
     cleared.add(name);
   };
+  const unlessSame = inner.readUnlessSame?.bind(inner);
+  const readOf = async <T>(name: string, read: () => Promise<T>): Promise<T> => {
+    try {
+      const text = await read();
+      // Read now, and what was read goes to the reader: its record is made with it.
+      marks.delete(name);
+      cleared.add(name);
+      return text;
+    } catch (cause) {
+      // The folder's link gone missing marks no file read before in this run (its record holds it: written back
+      // as after a folder gone, write-watch.ts); a file's own link marks it whatever came before, as what appears
+      // behind it was never read.
+      if (isDanglingLink(cause) && cause.folder) folder = cause;
+      else if (isDanglingLink(cause)) marks.set(name, cause);
+      throw cause;
+    }
+  };
   return {
     ...inner,
-    async read(name) {
-      try {
-        const text = await inner.read(name);
-        // Read now, and what was read goes to the reader: its record is made with it.
-        marks.delete(name);
-        cleared.add(name);
-        return text;
-      } catch (cause) {
-        // The folder's link gone missing marks no file read before in this run (its record holds it: written back
-        // as after a folder gone, write-watch.ts); a file's own link marks it whatever came before, as what appears
-        // behind it was never read.
-        if (isDanglingLink(cause) && cause.folder) folder = cause;
-        else if (isDanglingLink(cause)) marks.set(name, cause);
-        throw cause;
-      }
-    },
+    read: (name) => readOf(name, () => inner.read(name)),
+    // 'same' is what a read would have found (the file as when read before): it clears a mark as that read would.
+    ...(unlessSame && { readUnlessSame: (n, s) => readOf(n, () => unlessSame(n, s)) }),
     async writeAtomic(name, text) {
       await first(name);
       await inner.writeAtomic(name, text);

@@ -5,6 +5,7 @@
 import type { FileStore } from '../ports';
 import { SETTINGS_FILE, type Notice } from './settings-store';
 import { SETTINGS_REMOVED } from './outside-words';
+import { stampedLook } from './stamped-look';
 
 export interface SettingsGone {
   /** The app read or wrote settings.json (`present`: it was there), or removed it. */
@@ -22,6 +23,7 @@ export function watchSettingsGone(
 ): SettingsGone {
   // Only once it was there: a settings.json never made (before onboarding) was not removed.
   let seen = false;
+  const look = stampedLook(raw);
   return {
     seen(name, present) {
       if (name === SETTINGS_FILE) seen = present;
@@ -33,7 +35,8 @@ export function watchSettingsGone(
     async look(aside) {
       if (!seen || gone === undefined || aside) return;
       // A file that can't be read now proves nothing: looked at again next minute.
-      if ((await raw.read(SETTINGS_FILE).catch(() => '')) !== undefined) return;
+      // One stat while it is as when last read (stamped-look.ts): it is there.
+      if (await look.there(SETTINGS_FILE).catch(() => true)) return;
       // Said only once written back: a folder that takes no write is said by its own notice (write-watch.ts).
       if (await gone()) report(SETTINGS_REMOVED);
     },

@@ -150,13 +150,16 @@ export function watchWrites(inner: FileStore, changed: () => void, back?: () => 
     current = [...write, ...reported.values()];
     changed();
   };
+  const unlessSame = inner.readUnlessSame?.bind(inner);
+  const met = (cause: unknown): never => {
+    link?.met(cause);
+    throw cause;
+  };
   const files: FileStore = {
     location: inner.location,
-    read: (name) =>
-      inner.read(name).catch((cause: unknown) => {
-        link?.met(cause);
-        throw cause;
-      }),
+    read: (name) => inner.read(name).catch(met),
+    // The minute's look at each record (owed-records.ts) reads through this, a link met as by any read.
+    ...(unlessSame && { readUnlessSame: (n, s) => unlessSame(n, s).catch(met) }),
     backup: (name) => inner.backup(name),
     ...(inner.keptLater === undefined ? {} : { keptLater: inner.keptLater.bind(inner) }),
     remove: (name) => inner.remove(name),

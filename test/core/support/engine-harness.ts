@@ -90,11 +90,14 @@ export function trackedClientFactory(
 }
 
 export function trackedFiles(inner: FileStore, inFlight: InFlight): FileStore {
+  const unlessSame = inner.readUnlessSame?.bind(inner);
   return {
     read: (name) => inFlight.track(inner.read(name)),
     writeAtomic: (name, text) => inFlight.track(inner.writeAtomic(name, text)),
     backup: (name) => inFlight.track(inner.backup(name)),
     remove: (name) => inFlight.track(inner.remove(name)),
+    // The minute's look at each record uses it on disk (owed-records.ts): a stat, not a read, while nothing changed.
+    ...(unlessSame && { readUnlessSame: (name, stamp) => inFlight.track(unlessSame(name, stamp)) }),
   };
 }
 
