@@ -174,11 +174,20 @@ export function ackAnswer(starts: readonly AlarmStart[], nowMs: number, localZon
 }
 
 /** A phone alert booked on the server for a start this command acknowledged still rings unless the app runs to cancel
- *  it (status-ack-booked.ts reads the booking; worded here, where the registry reads `status --ack`). */
+ *  it (status-ack-booked.ts reads the booking; worded here, where the registry reads `status --ack`); one due within
+ *  about a second may ring even so. Whether the app runs can't be told from here (no record of it is kept live). */
 export function stillRingsLine(atMs: number, start: AlarmStart, localZone: string, nowMs: number): string {
   // With its day where it is not today's (a start just before midnight rings the phone after it).
   const zone = start.scheduleZone ? { scheduleZone: start.scheduleZone } : {};
   const at = formatDayTime(atMs, { localZone, nowMs, ...zone });
   const shift = `the ${start.scheduleName} shift${start.accountName ? ` (${start.accountName})` : ''}`;
+  // The running app reads this acknowledgement within a second of it (engine/alarms-plan.ts nextReadInMs) and cancels
+  // then: an alert closer than that may ring even with the app running, so "unless the app is running" isn't said.
+  if (atMs - nowMs <= TOO_SOON_TO_CANCEL_MS)
+    return `Your phone may still ring at ${at} for ${shift}: it is due too soon for the app to cancel it.`;
   return `Your phone will still ring at ${at} for ${shift} unless the app is running to cancel it: start the app.`;
 }
+
+/** The running app's read of alarms.json each second before a phone alert (ACK_FILE_FAST_MS), and its cancel's
+ *  request: an alert due sooner than this after the acknowledgement may not be cancelled in time (adv50 r46 #1). */
+const TOO_SOON_TO_CANCEL_MS = 2_000;

@@ -237,6 +237,7 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     acknowledged: (key) => phone.acknowledged(key),
     rang: () => phone.look(),
     askPhone: () => phone.checkAcks(),
+    phoneDueMs: () => phone.nextAlertMs(),
   });
   const phone = createEnginePhone({
     clock: o.clock,

@@ -10,6 +10,8 @@ import { recordedBlocks } from '../alarm/recorded-blocks';
 import { KEPT_NOTICE_ID, KEPT_WORDS, keptTargets } from './alarms-kept';
 import { heardFromAll, savedDataAtMs } from './reminders';
 import {
+  ACK_FILE_FAST_BEFORE_MS,
+  ACK_FILE_FAST_MS,
   ACK_FILE_POLL_MS,
   POLL_FOR_MS,
   ACK_FILE_SYNC_READ_MS,
@@ -177,6 +179,21 @@ export function waitingRungMs(r: AlarmsRun, nowMs: number): number[] {
   });
 }
 
+/** How soon alarms.json is read again while an alarm waits for its answer: every ACK_FILE_POLL_MS in its first
+ *  10 min, and each second in the last 30 s before a phone alert is due (whatever N is), so a terminal's ack up to
+ *  about a second before it still cancels it (adv50 r46 #1). Undefined: no read is armed (nothing waits). */
+export function nextReadInMs(w: AlarmsWiring, r: AlarmsRun, nowMs: number): number | undefined {
+  const waiting = waitingRungMs(r, nowMs);
+  if (waiting.length === 0) return undefined;
+  const dueMs = w.phoneDueMs?.();
+  const toDue = dueMs === undefined || dueMs <= nowMs ? Infinity : dueMs - nowMs;
+  if (toDue <= ACK_FILE_FAST_BEFORE_MS) return ACK_FILE_FAST_MS;
+  // The fast reads start on time: the usual read is brought forward to their start, never later than it.
+  const fastInMs = toDue - ACK_FILE_FAST_BEFORE_MS;
+  if (waiting.some((rungMs) => nowMs - rungMs < POLL_FOR_MS)) return Math.min(ACK_FILE_POLL_MS, fastInMs);
+  return Number.isFinite(fastInMs) ? fastInMs : undefined;
+}
+
 /** Reads alarms.json again while some alarm waits for its answer (`status --ack` may have given it). */
 export function ackFilePoll(w: AlarmsWiring, r: AlarmsRun, settledBy: (key: string) => void) {
   async function reload(): Promise<void> {
@@ -190,13 +207,16 @@ export function ackFilePoll(w: AlarmsWiring, r: AlarmsRun, settledBy: (key: stri
     r.cancelPoll = undefined;
     if (!r.engine || !r.store || r.stopped) return;
     const nowMs = w.clock.now();
-    if (waitingRungMs(r, nowMs).some((rungMs) => nowMs - rungMs < POLL_FOR_MS))
-      r.cancelPoll = w.clock.setTimer(ACK_FILE_POLL_MS, () => void reload().then(arm));
+    const inMs = nextReadInMs(w, r, nowMs);
+    r.pollAtMs = inMs === undefined ? undefined : nowMs + inMs;
+    if (inMs !== undefined) r.cancelPoll = w.clock.setTimer(inMs, () => void reload().then(arm));
   }
   /** After its first 10 min, an alarm still waiting takes in a terminal's acknowledgement at each sync. */
   function afterSync(): void {
     const nowMs = w.clock.now();
-    if (!r.cancelPoll && nowMs - r.lastReloadMs >= ACK_FILE_SYNC_READ_MS && waitingRungMs(r, nowMs).length > 0) {
+    // A read armed further off (the fast reads before a phone alert due later) leaves the sync's read to it.
+    const readSoon = r.cancelPoll !== undefined && (r.pollAtMs ?? Infinity) - nowMs <= ACK_FILE_POLL_MS;
+    if (!readSoon && nowMs - r.lastReloadMs >= ACK_FILE_SYNC_READ_MS && waitingRungMs(r, nowMs).length > 0) {
       r.lastReloadMs = nowMs;
       void reload();
     }

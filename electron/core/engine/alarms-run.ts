@@ -17,6 +17,11 @@ import type { Clock, FileStore, Notifier } from '../ports';
  *  (an acknowledgement from a terminal); later, at each sync. */
 export const ACK_FILE_POLL_MS = 15_000;
 export const POLL_FOR_MS = 10 * 60_000;
+/** In the last ACK_FILE_FAST_BEFORE_MS before a phone alert is due, alarms.json is read this often: a terminal's
+ *  acknowledgement up to about a second before the alert still cancels it, as the window's does (adv50 r46 #1: read
+ *  every 15 s, one given 10 s before came in after ntfy had delivered). */
+export const ACK_FILE_FAST_MS = 1_000;
+export const ACK_FILE_FAST_BEFORE_MS = 30_000;
 /** …and at a sync at most this often. */
 export const ACK_FILE_SYNC_READ_MS = 60_000;
 
@@ -65,6 +70,8 @@ export interface AlarmsWiring {
   /** Reads the phone's answers (bounded) before a start held at start-up or after a wake may ring late: an
    *  "I'm on it" given on the phone meanwhile settles it, and nothing rings. */
   askPhone?: () => Promise<void>;
+  /** The next instant the phone rings for a start rung and not acknowledged, if one is due (engine/phone.ts). */
+  phoneDueMs?: () => number | undefined;
 }
 
 export type IntentResult = { ok: true; message?: string } | { ok: false; message: string };
@@ -129,6 +136,8 @@ export interface AlarmsRun {
   seen: Map<string, { target: AlarmTarget; account: string }>;
   announced: Set<string>;
   cancelPoll?: () => void;
+  /** When the read `cancelPoll` stops is due. */
+  pollAtMs?: number | undefined;
   stopped: boolean;
   lastReloadMs: number;
   /** When this run began: a read since then decides whose a recorded block is (alarms-kept.ts). */

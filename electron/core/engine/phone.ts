@@ -92,6 +92,9 @@ export interface EnginePhone {
   look(woke?: boolean): void;
   intent(intent: PhoneIntent): Promise<PhoneResult>;
   status(): PhoneStatus;
+  /** The next instant the phone rings for a start rung and not acknowledged (the alarms read a terminal's
+   *  acknowledgement each second before it: alarms-plan.ts ackFilePoll). */
+  nextAlertMs(): number | undefined;
   /** ntfy's https link a phone subscribes with (server/topic, no token); null when there is none to give. */
   subscribeLink(): string | null;
   /** What the readiness line reads. */
@@ -610,6 +613,7 @@ export function createEnginePhone(given: PhoneWiringOptions): EnginePhone {
       return phoneIntent(o, run, live, i);
     },
     status: () => statusOf(o, run, live),
+    nextAlertMs: () => live.escalator?.nextAlertMs(),
     subscribeLink: () => subscribeLinkOf(o, usable(o, run)),
     readiness: () => ({
       ...(run.keysRead ? { hasSecrets: hasSecretsFor(o.settings(), usable(o, run)) } : {}),

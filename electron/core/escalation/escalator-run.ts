@@ -195,6 +195,9 @@ export interface Run {
   refusedAtMs?: number | undefined;
   /** Targets past their time whose alarm hadn't rung here yet, and when this run first found them so (dueOf). */
   pastUnrung: Map<string, number>;
+  /** When this escalator began: an acknowledgement made since then that still rang came too late for it to cancel
+   *  (rangAfterAck), one made before it while the app wasn't running (adv50 r46 #1). */
+  startedMs: number;
   /** Cancels of alerts that must not ring that haven't gone through (key → when it rings, why, the failure). */
   stuck: Map<string, Stuck>;
   /** The phone's answers' streaming subscription, while one is awaited (escalator-stream.ts). */
@@ -341,6 +344,19 @@ export const alertIdsOf = (r: Run, t: AlarmTarget): string[] => [
 /** Handed off, moved (another key now) or acknowledged: what is booked for it must not ring. */
 export const unwanted = (r: Run, key: string) =>
   !r.targets.some((t) => t.key === key && !pastItsBlock(r, t)) || acked(r, key);
+
+/** The next instant the phone rings for a start rung and not acknowledged (booked there or to be sent here): an
+ *  acknowledgement from a terminal is read each second before it (engine/alarms-plan.ts ackFilePoll), so it still
+ *  cancels (adv50 r46 #1). Only what is in memory is read: asked at each re-arm of that read. */
+export function nextAlertMs(r: Run, nowMs: number): number | undefined {
+  if (!r.o.provider) return undefined;
+  const dues = r.targets
+    .filter((t) => r.o.alarm(t.key)?.rungAtMs !== undefined && !acked(r, t.key) && r.state.sent[t.key] === undefined)
+    .filter((t) => !pastItsBlock(r, t))
+    .map((t) => r.state.booked[t.key]?.atMs ?? dueOf(r, t))
+    .filter((at) => at > nowMs);
+  return dues.length > 0 ? Math.min(...dues) : undefined;
+}
 
 export function statusOf(r: Run): EscalatorStatus {
   const next = Math.min(

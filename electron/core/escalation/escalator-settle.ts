@@ -51,7 +51,15 @@ function resendStopped(r: Run, stopped: readonly string[]): void {
 function rangAfterAck(r: Run, key: string, atMs: number): void {
   const ackedAtMs = r.o.alarm(key)?.ackedAtMs;
   if (ackedAtMs === undefined || ackedAtMs >= atMs || r.stuck.has(key)) return;
-  r.stuck.set(key, { atMs, error: 'the app wasn’t running to cancel it', why: 'acknowledged' });
+  r.stuck.set(key, { atMs, error: whyNotCancelled(r, ackedAtMs, atMs), why: 'acknowledged' });
+}
+
+/** Why an acknowledgement before the alert didn't cancel it, as it was: this escalator ran when it was made (a
+ *  terminal's ack read too late, one given a moment before the alert), or it wasn't running then. Before, "the app
+ *  wasn't running" was said of an app running all along (adv50 r46 #1). */
+function whyNotCancelled(r: Run, ackedAtMs: number, atMs: number): string {
+  if (ackedAtMs < r.startedMs) return 'the app wasn’t running to cancel it';
+  return `acknowledged too late to cancel it: ${Math.floor((atMs - ackedAtMs) / 1000)} s before the alert`;
 }
 
 /** What is booked but must not ring any more is cancelled; what rang counts as sent. */

@@ -36,6 +36,7 @@ import {
   READING,
   statusOf,
   heldChanged,
+  nextAlertMs,
   type EscalatorOptions,
   type EscalatorStatus,
   type PhoneWordsOf,
@@ -64,6 +65,8 @@ export interface Escalator {
    *  answer stream is replaced too. */
   look(woke?: boolean): Promise<void>;
   status(): EscalatorStatus;
+  /** The next instant the phone rings for a start rung and not acknowledged (escalator-run.ts nextAlertMs). */
+  nextAlertMs(): number | undefined;
   /** Tries again what was refused for good (Send test: the user may have fixed the token on the server). */
   retry(): Promise<void>;
   /** A Send test to these settings went through: a refusal of an alert sent before it no longer stands. */
@@ -244,6 +247,7 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
     bookNext: new Map(),
     maybeWhy: new Map(),
     pastUnrung: new Map(),
+    startedMs: o.clock.now(),
     ...stuckOf(state),
   };
   await readKeptRefusal(r);
@@ -273,6 +277,7 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
     checkAcks: () => wakeRead(r, () => poll(r, true)),
     look: (woke = false) => r.serial(() => lookAgain(r, woke)),
     status: () => statusOf(r),
+    nextAlertMs: () => nextAlertMs(r, o.clock.now()),
     retry: () =>
       r.serial(async () => {
         if (r.bookRefused === undefined || r.stopped) return;
