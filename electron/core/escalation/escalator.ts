@@ -215,6 +215,18 @@ function testWentThrough(r: Run): void {
   });
 }
 
+/** Each target's names and times, kept by key: what an alert says of a start no longer a target (given away). */
+function nameTargets(r: Run, next: Parameters<Escalator['setTargets']>[0]): void {
+  for (const t of next)
+    r.named.set(t.key, {
+      scheduleName: t.scheduleName,
+      scheduleZone: t.scheduleZone,
+      startMs: t.startMs,
+      endMs: t.endMs,
+      ...(t.accountName ? { accountName: t.accountName } : {}),
+    });
+}
+
 export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf): Promise<Escalator> {
   const report = o.report ?? ((n: Notice) => o.log?.(n.message));
   // The channels the app has, when it knows the one in use: an entry naming another was never its booking.
@@ -254,14 +266,7 @@ export async function createEscalator(o: EscalatorOptions, words: PhoneWordsOf):
   return {
     setTargets(next) {
       r.targets = [...next];
-      for (const t of next)
-        r.named.set(t.key, {
-          scheduleName: t.scheduleName,
-          scheduleZone: t.scheduleZone,
-          startMs: t.startMs,
-          endMs: t.endMs,
-          ...(t.accountName ? { accountName: t.accountName } : {}),
-        });
+      nameTargets(r, next);
       return r.serial(() => tick(r));
     },
     // An alert already out stops ringing on (Pushover's repeats; ntfy's notification is cleared).

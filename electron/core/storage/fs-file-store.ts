@@ -28,6 +28,10 @@ function isNotFound(e: unknown): boolean {
   return e instanceof Error && 'code' in e && e.code === 'ENOENT';
 }
 
+const isFolder = (path: string): Promise<boolean> => stat(path).then((s) => s.isDirectory(), () => false);
+/** The error of a folder that stands but answers ENOENT to a new file in it (write-watch.ts words its code). */
+const refusesNewFiles = (): Error => Object.assign(new Error('the folder refuses new files'), { code: 'ENEWREFUSED' });
+
 /** An error a missing link on the path can explain: the file not found, or (a link above the folder that `mkdir`
  *  meets) part of the path no folder. */
 const linkMayExplain = (e: unknown): boolean =>
@@ -208,7 +212,11 @@ export function createFsFileStore(dir: string, options: FsFileStoreOptions = {})
         // (write-watch.ts), and the next one makes the folder again, private as at first start. A folder that is a
         // link to something missing can't be made again through it: said as that link (dangling-link.ts).
         if (isNotFound(e)) ready = undefined;
-        throw (linkMayExplain(e) ? await danglingAt(dir) : undefined) ?? e;
+        const link = linkMayExplain(e) ? await danglingAt(dir) : undefined;
+        // "No such file" while the folder stands (a FUSE or synced folder refusing new files): never said as gone
+        // and made again, which it can't be (adv52 r56 #1).
+        if (link === undefined && isNotFound(e) && (await isFolder(dir))) throw refusesNewFiles();
+        throw link ?? e;
       }
     },
 

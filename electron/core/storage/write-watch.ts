@@ -35,6 +35,7 @@ const REASONS: Readonly<Record<string, string>> = {
   EDQUOT: 'the disk quota is used up',
   ENOTDIR: 'part of the path is not a folder',
   EISDIR: 'a folder stands where the file should be',
+  ENEWREFUSED: 'the data folder is there but refuses new files',
 };
 
 /** A write's ENOENT: the file is made new, so what is missing is the data folder (deleted or moved while the app
