@@ -9,6 +9,7 @@ import { staleAfterMs } from './status';
 import type { ScheduleSnapshot } from '../model/snapshot';
 import type { DeriveInput } from './derive-input';
 import { blockBasisOf, endBasisOf, myTimedBlocks, NO_SHIFTS, type TimedBlock } from './derive-blocks';
+import { nextOverSaved } from './next-basis';
 
 /** The earliest block of mine that starts after now, over all watched schedules. */
 function myNextShift(
@@ -150,7 +151,8 @@ export function myState(
   const counted = told && told.size > 0 ? schedules.filter((v) => !told.has(v.scheduleId)) : schedules;
   return {
     onCallNow: myOnCallNow(schedules, byId, nowMs, emailLower).map(clip),
-    nextShift: next && clip(next),
+    // "Next" rests on every schedule read before it, not only its own: one basis, said on every surface.
+    nextShift: next && nextOverSaved(clip(next), schedules, nowMs),
     shifts: myShifts(schedules, byId, nowMs, emailLower, settings.horizonDays).map(clip),
     gaps: emailLower === '' ? [] : myGaps(schedules, byId, nowMs, settings.horizonDays, staleAfterMs(settings)),
     load: myLoad(counted, byId, nowMs, emailLower, input.localZone ?? 'UTC', mineUnknown),

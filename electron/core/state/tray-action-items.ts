@@ -15,6 +15,8 @@ import type { TrayActionId, TrayLeafItem, TrayMenuItem } from './tray-items';
 function isMyNext(state: AppState, m: MyShift, nowMs: number): boolean {
   const next = state.me.nextShift;
   if (!next || next.start !== m.start || next.scheduleId !== m.scheduleId) return false;
+  // "Next" resting on a schedule's saved read (next-basis.ts) is not known to be next either.
+  if (next.basis.kind !== 'fresh') return false;
   const time = (iso: string): string => iso;
   return (
     gapsBefore(state, Date.parse(m.start), time) === '' &&

@@ -60,7 +60,8 @@ describe('hand-off summary', () => {
         // My block is the last the read has: its end is not a plain end (issue 47, round 1).
         // Payments couldn't load: whether I am on call now is unknown, so the next block is only the next known.
         "Me on call now: unknown (couldn't load Payments)",
-        "My next known block: Platform primary, from 17:00 Berlin (16:00 UTC) until at least Tue 09:00 Berlin (08:00 UTC), then unknown (couldn't load Payments)",
+        // Nothing of mine before it rests on Database's saved read too (adv47 r48 #1): the block's basis says it.
+        "My next known block: Platform primary, from 17:00 Berlin (16:00 UTC) until at least Tue 09:00 Berlin (08:00 UTC), then unknown (saved data from 14:02 Berlin (13:02 UTC)) (couldn't load Payments)",
         '',
       ].join('\n'),
     );
