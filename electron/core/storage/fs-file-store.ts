@@ -28,7 +28,11 @@ function isNotFound(e: unknown): boolean {
   return e instanceof Error && 'code' in e && e.code === 'ENOENT';
 }
 
-const isFolder = (path: string): Promise<boolean> => stat(path).then((s) => s.isDirectory(), () => false);
+const isFolder = (path: string): Promise<boolean> =>
+  stat(path).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 /** The error of a folder that stands but answers ENOENT to a new file in it (write-watch.ts words its code). */
 const refusesNewFiles = (): Error => Object.assign(new Error('the folder refuses new files'), { code: 'ENEWREFUSED' });
 

@@ -12,10 +12,22 @@ const MIN = 60_000;
 
 async function alpha() {
   const seed = seedOf([
-    { id: 'sch_ops', name: 'Ops', zone: 'Etc/UTC', rotationStart: '2026-03-01T00:00:00Z',
-      userIds: ['usr_alice', 'usr_bob'], length: { amount: 1, unit: 'days' } },
-    { id: 'sch_pay', name: 'Pay', zone: 'Etc/UTC', rotationStart: '2026-03-01T01:00:00Z',
-      userIds: ['usr_bob', 'usr_me', 'usr_alice'], length: { amount: 8, unit: 'hours' } },
+    {
+      id: 'sch_ops',
+      name: 'Ops',
+      zone: 'Etc/UTC',
+      rotationStart: '2026-03-01T00:00:00Z',
+      userIds: ['usr_alice', 'usr_bob'],
+      length: { amount: 1, unit: 'days' },
+    },
+    {
+      id: 'sch_pay',
+      name: 'Pay',
+      zone: 'Etc/UTC',
+      rotationStart: '2026-03-01T01:00:00Z',
+      userIds: ['usr_bob', 'usr_me', 'usr_alice'],
+      length: { amount: 8, unit: 'hours' },
+    },
   ]);
   const h = await createHarness({ startMs: Date.parse('2026-03-10T10:00:00Z'), seed, files: 'fs' });
   const host = new URL(h.sim.url).host;
@@ -46,7 +58,12 @@ describe('my e-mail naming no one is said only of schedules whose people are kno
     expect(said.filter((l) => /has the e-mail/.test(l))).toEqual([]);
     // Ops was read just now and I am not in its rotation: 0 h of it, all read (not "Ops 0 h + 169 h not readable").
     // Pay's saved read counts my hours up to that read (11:00): 3 Mar 10:00–17:00, six days of 8 h, today 09–11.
-    const load = t.status.split('\n').find((l) => /this month/.test(l))?.trim();
-    expect(load).toBe('this month 2026-03: 57 h · 16 h at weekends (since Tue 3 Mar, 10:00, saved data from 11:00) — Pay 57 h');
+    const load = t.status
+      .split('\n')
+      .find((l) => /this month/.test(l))
+      ?.trim();
+    expect(load).toBe(
+      'this month 2026-03: 57 h · 16 h at weekends (since Tue 3 Mar, 10:00, saved data from 11:00) — Pay 57 h',
+    );
   }, 60_000);
 });

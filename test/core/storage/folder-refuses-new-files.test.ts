@@ -28,7 +28,10 @@ describe.skipIf(!there)('a data folder that stands but refuses new files (Linux 
     expect(reason).toMatch(/refuse/);
     const watched = watchWrites(store, () => undefined);
     await watched.files.writeAtomic('calendar-export.json', '{}').catch(() => undefined);
-    const said = watched.notices().map((n) => n.message).join('\n');
+    const said = watched
+      .notices()
+      .map((n) => n.message)
+      .join('\n');
     expect(said).toMatch(/calendar's record/);
     expect(said).not.toMatch(/no longer exists|no longer on disk/);
     watched.linkBack.stop();
