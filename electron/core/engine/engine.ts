@@ -194,8 +194,9 @@ function handlersOf(
   settings: EngineSettings,
   sessions: SessionRegistry,
   halfSwaps: HalfSwaps,
-  report: WatchedFiles['report'],
+  storage: WatchedFiles,
 ) {
+  const report = storage.report;
   const accountSide = accountHandlers({
     clock: c.clock,
     state: () => keeper.get(),
@@ -239,6 +240,8 @@ function handlersOf(
     changed: () => keeper.update(),
     // A saved hand-off refused or cut down at start is said in the app's notices, like every other file.
     report,
+    // The record of closed and ended hand-offs is signed as the app's other records (handoff/closed-runs.ts).
+    signer: signerOf(c.clock, options.serveCalendarFeed !== false, options.secrets, storage),
     halfSwaps,
     ...(options.verifyGraceMs !== undefined ? { graceMs: options.verifyGraceMs } : {}),
     ...(options.handoffRecheckMs !== undefined ? { recheckMs: options.handoffRecheckMs } : {}),
@@ -384,7 +387,7 @@ export function createEngine(options: EngineOptions): Engine {
   // alarms.json found changed while running: merged with what is held (an older copy never undoes an ack).
   hooks.replaced = (name) => void (name === ALARMS_FILE && alarms.reloadRecords());
   hooks.changed = () => (keeper.update(), alarms.replan());
-  const { handlers, handoff } = handlersOf(c, options, keeper, settings, sessions, halfSwaps, storage.report);
+  const { handlers, handoff } = handlersOf(c, options, keeper, settings, sessions, halfSwaps, storage);
   away.status = () => handoff.status();
   const { log } = c;
   const surface = engineSurface({

@@ -3,13 +3,15 @@
 // looked for on its service, never sent again blind. One operation at a time (a chain), so a retry and a resume
 // never send the same item twice.
 import { randomUUID } from 'node:crypto';
-import type { HandoffItem, HandoffItemInput, HandoffPlan, HandoffStatus } from '../../shared/handoff';
+import type { HandoffItem, HandoffItemInput, HandoffPlan, HandoffRun, HandoffStatus } from '../../shared/handoff';
 import type { Failure } from '../../shared/failure';
 import { failure } from '../actions/common';
-import { loadRun, settled } from './store';
+import { HANDOFF_FILE, loadRun, settled } from './store';
 import { runContext } from './resume-context';
-import { runSaver } from './run-saver';
-import { asLastLeft, MARK_NOTICE_ID } from './run-current';
+import { runSaver, type RecordEnd } from './run-saver';
+import { asLastLeft, MARK_NOTICE_ID, unmarkCurrent } from './run-current';
+import { endOf, putBackText, recordEnd } from './closed-runs';
+import { keepAside } from '../storage/read-back';
 import { createProblem, madeItems, onceEach, rowOf } from './item-rules';
 import { statusOf, work, type HandoffDeps, type RunContext } from './run-work';
 import type { Span } from './plan';
@@ -118,12 +120,16 @@ async function resume(ctx: RunContext): Promise<void> {
     },
     origins,
   );
+  // A run the app recorded as closed or ended is never resumed, whatever its file or mark say (closed-runs.ts).
+  const putBack = await overAlready(deps, loaded.run);
   // As the user last left it: a file a failed save left behind, or whose mark is damaged, sends nothing unasked
   // (run-current.ts); the mark's own file is read (a damaged one kept aside and said) whether or not a run was saved.
-  const { run: left, notice: mark } = await asLastLeft(deps.files, loaded.run);
-  ctx.notice = [loaded.notice, mark].filter((n) => n !== null).join(' ') || null;
+  const { run: left, notice: mark } = await asLastLeft(deps.files, putBack === null ? loaded.run : null);
+  if (putBack !== null) await unmarkCurrent(deps.files);
+  const saved = [loaded.notice, putBack].filter((n) => n !== null).join(' ') || null;
+  ctx.notice = [saved, mark].filter((n) => n !== null).join(' ') || null;
   // Said in the app's notices too (once: a start reads the file once), not only in the away window.
-  if (loaded.notice !== null) deps.report?.({ id: HANDOFF_NOTICE_ID, message: loaded.notice });
+  if (saved !== null) deps.report?.({ id: HANDOFF_NOTICE_ID, message: saved });
   if (mark !== null) deps.report?.({ id: MARK_NOTICE_ID, message: mark });
   // What is kept is this account's (a file without its stamp is dropped: store.ts): stamped as it is now.
   ctx.run = left && origins ? { ...left, origins } : left;
@@ -132,6 +138,26 @@ async function resume(ctx: RunContext): Promise<void> {
   // Work also looks at what the file said was settled (a refusal, a hand-off) before it is said again.
   if (ctx.run) void ctx.queue(() => work(ctx, false));
 }
+
+/** The saved run read back when the app recorded it as closed or ended: an older copy put back (a backup or sync
+ *  tool, adv52 r57 #1), kept aside and removed so nothing of it is sent, and said once; null for any other run.
+ *  Nothing is written to the service: what the run did before is on the service as it was. */
+async function overAlready(deps: HandoffDeps, run: HandoffRun | null): Promise<string | null> {
+  if (run === null) return null;
+  const signer = await deps.signer?.().catch(() => undefined);
+  const how = await endOf(deps.files, signer, run.id, deps.clock.now());
+  if (how === undefined) return null;
+  const kept = await keepAside(deps.files, HANDOFF_FILE);
+  // Kept aside moves the file; a copy that couldn't be moved is removed, or the next start holds it aside again.
+  if (kept === undefined) await deps.files.remove(HANDOFF_FILE).catch(() => undefined);
+  return putBackText(how, kept);
+}
+
+/** The run's end recorded with the install's record key (closed-runs.ts). */
+const recordEndOf =
+  (deps: HandoffDeps): RecordEnd =>
+  async (id, how) =>
+    recordEnd(deps.files, await deps.signer?.().catch(() => undefined), id, how, deps.clock.now());
 
 /** What a Create asks for: the same blocks to the same people is the same press. */
 const askedOf = (items: readonly HandoffItemInput[]): string =>
@@ -161,7 +187,7 @@ export function createHandoff(deps: HandoffDeps): HandoffController {
   const ctx: RunContext = {
     deps,
     write: { ...deps, nowMs: () => deps.clock.now() },
-    saver: runSaver(deps.files),
+    saver: runSaver(deps.files, recordEndOf(deps)),
     queue: <T>(op: () => Promise<T>): Promise<T> => {
       const next = chain.then(op, op);
       chain = next.catch(() => undefined);

@@ -12,6 +12,7 @@ import type { AppState } from '../../shared/view-state';
 import type { Clock, FileStore } from '../ports';
 import type { CacheOrigin } from '../storage/cache-origin';
 import type { Notice } from '../storage/settings-store';
+import type { RecordSigner } from '../storage/record-key';
 import type { HandoffDeps } from './controller';
 import { lookCovered, lookOwn, madeShown, readHeld } from './look';
 import { teammateName } from './swap';
@@ -37,6 +38,8 @@ export interface HandoffParts {
   /** The app's notices: what the saved hand-off's read at start dropped or refused (run-work.ts HandoffDeps). */
   report?: (notice: Notice) => void;
   graceMs?: number;
+  /** The install's record key: the record of closed and ended hand-offs is signed with it (closed-runs.ts). */
+  signer?: () => Promise<RecordSigner | undefined>;
   /** How soon an unknown item is looked for again (run-work.ts; default RECHECK_MS). */
   recheckMs?: number;
   /** Where a swap's answer is kept while it is half done, so the glance says it after its window closes. */

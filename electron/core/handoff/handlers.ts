@@ -114,6 +114,7 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     savesBeforeSend: true,
     changed: parts.changed,
     ...(parts.report ? { report: parts.report } : {}),
+    ...(parts.signer ? { signer: parts.signer } : {}),
     look,
     made: madeOf(parts),
     ownWrites: ownWritesOf(parts),

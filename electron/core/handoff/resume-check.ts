@@ -16,8 +16,11 @@ export const MARK_UNCHECKED = "The app's mark of what was saved could not be rea
 
 /** An item kept from being sent after a restart because the mark that says the run was saved as shown was damaged. */
 export const MARK_DAMAGED_MESSAGE = "the app's mark of what was saved could not be read, so it wasn't sent unasked";
-/** Still mine as planned when read after the restart: not sent, and nothing is sent without a press. */
-export const STOPPED_UNSENT = 'the app stopped before sending it, and the schedule still shows it as yours';
+/** Still mine as planned when read after the restart: nothing is sent without a press. The file's "pending" is no
+ *  proof the request never left (an older copy put back after it was sent and refused, adv52 r57 #2), so only what
+ *  the app knows is said: it may have been sent before the app stopped, and the schedule shows it as mine now. */
+export const STOPPED_UNSENT =
+  'nothing of it was sent at this start; it may have been sent before the app stopped, and the schedule still shows it as yours';
 
 /** What such an item says once the read finds the block still mine as planned, by what it says while checked. */
 const STILL_MINE: Record<string, string> = {

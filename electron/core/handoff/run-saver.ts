@@ -15,6 +15,10 @@ import {
   settled,
 } from './store';
 import { CURRENT_FILE, markCurrent, unmarkCurrent } from './run-current';
+import type { RunEnd } from './closed-runs';
+
+/** Records a run as over (closed-runs.ts), or with `how` undefined takes it out again; best effort, never throws. */
+export type RecordEnd = (id: string, how: RunEnd | undefined) => Promise<void>;
 
 export interface RunSaver {
   /** Saves the run as it is now; false when the folder refused it (said by problem() until a save works). */
@@ -29,8 +33,22 @@ export interface RunSaver {
   closing: () => boolean;
 }
 
-export function runSaver(files: FileStore): RunSaver {
+/** Records a run as ended once every item is settled, before its file is removed (a stop between the two leaves
+ *  the record, never the file alone). A Retry that sends on a run recorded here takes it out of the record again,
+ *  or the next start would keep the run it resumes from being sent. */
+function endNoter(recordEnd: RecordEnd): (run: HandoffRun) => Promise<void> {
+  const ended = new Set<string>();
+  return async (run) => {
+    if (settled(run) && !ended.has(run.id)) {
+      ended.add(run.id);
+      await recordEnd(run.id, 'ended');
+    } else if (!settled(run) && ended.delete(run.id)) await recordEnd(run.id, undefined);
+  };
+}
+
+export function runSaver(files: FileStore, recordEnd: RecordEnd = () => Promise.resolve()): RunSaver {
   let problem: string | null = null;
+  const noteEnd = endNoter(recordEnd);
   // The run the user closed while neither its removal nor its "closed" mark could be saved.
   let closed: HandoffRun | null = null;
   // The run whose mark is on disk (run-current.ts): put there before its first save, removed when a save fails.
@@ -65,6 +83,7 @@ export function runSaver(files: FileStore): RunSaver {
           marked = run.id;
         }
         file = HANDOFF_FILE;
+        await noteEnd(run);
         await saveRun(files, { ...run, marked: true });
         if (settled(run)) await unmarkCurrent(files);
         problem = null;
@@ -82,6 +101,8 @@ export function runSaver(files: FileStore): RunSaver {
     async remove(run) {
       problem = null;
       closed = null;
+      // The user's Close is recorded first: an older copy of the run put back later is never resumed.
+      if (run) await recordEnd(run.id, 'closed');
       const done = await putClosed(run);
       if (done === 'removed') return null;
       if (done === 'marked') return closedMarkedText(files.location);

@@ -34,6 +34,7 @@ import type { AppState } from '../../shared/view-state';
 import type { Clock, FileStore } from '../ports';
 import type { CacheOrigin } from '../storage/cache-origin';
 import type { Notice } from '../storage/settings-store';
+import type { RecordSigner } from '../storage/record-key';
 
 export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
   clock: Clock;
@@ -62,6 +63,9 @@ export interface HandoffDeps extends Omit<WriteDeps, 'nowMs'> {
   /** `create` takes the step of actions/before-send.ts (the engine's write path): the item is saved as "sending"
    *  there, after the write's own record. Absent: saved before `create` is called. */
   savesBeforeSend?: true;
+  /** The install's record key (record-key.ts): the record of closed and ended runs is signed with it
+   *  (closed-runs.ts). Absent, or none given: written unsigned and read for its shape, as the app's other records. */
+  signer?: () => Promise<RecordSigner | undefined>;
   /** How soon an unknown item is looked for again (default RECHECK_MS): the e2e host, on a real clock, asks sooner. */
   recheckMs?: number;
 }

@@ -78,6 +78,11 @@ const AT_RISK: readonly { matches: (name: string) => boolean; lost: (names: read
     lost: () => "an I'm away hand-off can't be recorded before it is sent, so none of its shifts is sent",
   },
   {
+    // The record of hand-offs closed or ended (handoff/closed-runs.ts, adv52 r57 #1).
+    matches: (n) => n === 'handoff-closed.json',
+    lost: () => "an I'm away hand-off you closed may be resumed if an older copy of it is put back",
+  },
+  {
     matches: (n) => n === 'alarms.json' || n === 'alarm-runs.json',
     lost: () => 'a shift-start alarm may ring again after a restart, or an acknowledgement be missed',
   },

@@ -73,7 +73,7 @@ describe('away mode: the disk fills during Create all, and the app is restarted 
       // the restart still shows it as mine), never "could not be saved first" (adv52 r41 #1).
       for (const id of notSent)
         expect(after.value.said?.items[id]).toBe(
-          'Not sent: the app stopped before sending it, and the schedule still shows it as yours',
+          'Not sent: nothing of it was sent at this start; it may have been sent before the app stopped, and the schedule still shows it as yours',
         );
       expect(after.value.said?.canRetry).toBe(true);
 
