@@ -52,12 +52,17 @@ async function refusedRun(close: boolean): Promise<{ h: Harness; copies: Copy[] 
 
 /** The older copy put back: the last handoff.json that held the item as pending, and the mark written before it. */
 async function putBack(h: Harness, copies: Copy[], how: { mark: boolean; dropMarked?: boolean }): Promise<void> {
-  const at = copies.map((c, i) => ({ c, i })).filter(({ c }) => c.name === 'handoff.json' && c.text.includes('"pending"'));
+  const at = copies
+    .map((c, i) => ({ c, i }))
+    .filter(({ c }) => c.name === 'handoff.json' && c.text.includes('"pending"'));
   const last = at[at.length - 1]!;
   const run = JSON.parse(last.c.text) as { marked?: boolean };
   if (how.dropMarked) delete run.marked;
   await writeFile(join(h.dir, 'handoff.json'), JSON.stringify(run));
-  const mark = copies.slice(0, last.i).reverse().find((c) => c.name === 'handoff-current.json');
+  const mark = copies
+    .slice(0, last.i)
+    .reverse()
+    .find((c) => c.name === 'handoff-current.json');
   if (how.mark) await writeFile(join(h.dir, 'handoff-current.json'), mark!.text);
 }
 
@@ -75,7 +80,11 @@ async function restart(h: Harness) {
   return { sent: h.sim.requests.count({ route: 'createOverride' }) - before, status: got.value };
 }
 
-const gone = (h: Harness, name: string) => readFile(join(h.dir, name), 'utf8').then(() => false, () => true);
+const gone = (h: Harness, name: string) =>
+  readFile(join(h.dir, name), 'utf8').then(
+    () => false,
+    () => true,
+  );
 
 describe('closed-copy-back: a hand-off closed after the service refused it, an older copy put back', () => {
   it('handoff.json and its mark put back: nothing is sent, the copy is kept aside and said once', async () => {
@@ -88,7 +97,9 @@ describe('closed-copy-back: a hand-off closed after the service refused it, an o
     const first = await restart(h);
     expect(first.sent).toBe(0);
     expect(first.status.run).toBeNull();
-    expect(first.status.notice).toMatch(/An older copy of an I'm away hand-off you had closed was put back: nothing of it is sent\. It was kept as .*handoff\.json\.bad-/);
+    expect(first.status.notice).toMatch(
+      /An older copy of an I'm away hand-off you had closed was put back: nothing of it is sent\. It was kept as .*handoff\.json\.bad-/,
+    );
     expect(await gone(h, 'handoff.json')).toBe(true);
     expect(await gone(h, 'handoff-current.json')).toBe(true);
     const second = await restart(h);

@@ -2,13 +2,7 @@
 // sent on by a Retry after it ended is taken out again, so the next start resumes it as before.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  CLOSED_RUNS_FILE,
-  KEEP_MS,
-  MAX_RUNS,
-  endOf,
-  recordEnd,
-} from '../../../electron/core/handoff/closed-runs';
+import { CLOSED_RUNS_FILE, KEEP_MS, MAX_RUNS, endOf, recordEnd } from '../../../electron/core/handoff/closed-runs';
 import { runSaver } from '../../../electron/core/handoff/run-saver';
 import { signerOf } from '../../../electron/core/storage/record-key';
 import type { HandoffItem, HandoffRun } from '../../../electron/shared/handoff';
