@@ -6,8 +6,8 @@ import { recordSignerOf, signerWithin } from '../storage/record-key';
 import type { AlarmIntent } from '../../shared/alarm-view';
 import type { PhoneIntent, PhoneResult, PhoneStatus } from '../../shared/phone-intent';
 import { accountSilence, nextPauseEndAt } from '../../shared/accounts';
-import { remindersFor, serviceSettings, type Settings } from '../../shared/settings';
-import type { AppState } from '../../shared/view-state';
+import { remindersFor, serviceSettings, type Account, type Settings } from '../../shared/settings';
+import type { AppState, Readiness, ReadinessCheck } from '../../shared/view-state';
 import { ringRun, type RingRun } from '../alarm/ring-run';
 import type { AlarmSurface } from '../alarm/surface';
 import type { AlarmKnowledge } from '../alarm/alarm-claims';
@@ -56,6 +56,8 @@ export interface AlarmParts {
   setSurface(surface: AlarmSurface | undefined): void;
   /** Whether the alarm is this start's notice (the reminders then send no "On call now"). */
   takesStart(baseUrl: string, scheduleId: string, startMs: number): boolean;
+  /** An account's state with its start alarm's readiness line, before the accounts are combined. */
+  judgeReadiness(state: AppState, account: Account, health: NotificationHealthResult | undefined): AppState;
   /** The state with what the alarm and the phone add (derived again on every change). */
   decorate(state: AppState, nowMs: number, health: NotificationHealthResult | undefined): AppState;
   stop(): void;
@@ -64,26 +66,24 @@ export interface AlarmParts {
   reloadRecords(): Promise<void>;
 }
 
-/** The state with what the alarm and the phone add: their status, and their two readiness lines. */
+/** The state with what the alarm and the phone add: their status, and the phone's readiness line (the alarm's is
+ *  each account's, judged before the accounts are combined: withAlarmCheck). */
 function decorate(
   o: AlarmPartsOptions,
   alarms: EngineAlarms,
   phone: EnginePhone,
   state: AppState,
   nowMs: number,
-  health: NotificationHealthResult | undefined,
 ): AppState {
   const readiness = state.me.readiness;
   const status = phone.status();
   // A schedule still loading has no target yet, so nothing of it is booked: said, never "booked" (adv50 r6).
   const books = status.booking === 'booked' || status.booking === 'none' || status.booking === 'unknown';
   const loading = books ? state.schedules.filter((s) => s.status.kind === 'loading').map((s) => s.name) : [];
+  // The alarm's line is each account's, already in (withAlarmCheck); the phone is one for the app.
   const withChecks = readiness && {
     ...readiness,
-    checks: [
-      ...readiness.checks,
-      ...readinessChecks(o, phone, { ...state, me: { ...state.me, readiness } }, nowMs, health, loading),
-    ],
+    checks: [...readiness.checks, phoneReadinessCheck(o, phone, readiness.shift, nowMs, loading)],
   };
   return {
     ...state,
@@ -125,16 +125,27 @@ function phoneSaid(
 /** Alarms ringing beside the one stated first, only when there are any (the state stays as it was otherwise). */
 const othersOf = (others: AppState['otherAlarms']) => (others && others.length > 0 ? { otherAlarms: others } : {});
 
-function readinessChecks(
+/** An account's readiness with its start alarm's line, judged on its own state before the accounts are combined
+ *  (combine.ts ReadinessJudge), so every account's alarm at a start is in the one statement every surface words. */
+function withAlarmCheck(
   o: AlarmPartsOptions,
-  phone: EnginePhone,
-  state: AppState & { me: { readiness: NonNullable<AppState['me']['readiness']> } },
-  nowMs: number,
+  state: AppState,
+  account: Account,
   health: NotificationHealthResult | undefined,
-  loading: readonly string[],
-) {
+): AppState {
+  const readiness = state.me.readiness;
+  if (!readiness) return state;
+  const check = startAlarmCheck(o, state, { ...readiness.shift, accountId: account.id }, health);
+  return { ...state, me: { ...state.me, readiness: { ...readiness, checks: [...readiness.checks, check] } } };
+}
+
+function startAlarmCheck(
+  o: AlarmPartsOptions,
+  state: AppState,
+  shift: Readiness['shift'],
+  health: NotificationHealthResult | undefined,
+): ReadinessCheck {
   const settings = o.settings();
-  const shift = state.me.readiness.shift;
   const account = settings.accounts.find((a) => a.id === shift.accountId);
   // Muting an account silences its start alarm too, unless another account watching the schedule rings it: judged
   // by the alarm engine's own rule (`startRinger`), and the line names the account that rings.
@@ -147,26 +158,34 @@ function readinessChecks(
   const startAlarm = (service && remindersFor(service, j.serviceScheduleId).startAlarm) ?? DEFAULT_START_ALARM;
   const silencedBy =
     account && j.own && !j.ringer && `${account.label}'s reminders are ${j.own === 'muted' ? 'muted' : 'paused'}`;
+  return alarmCheck({
+    platform: o.options.platform ?? process.platform,
+    startAlarm,
+    notifications: health,
+    ...(silencedBy ? { silencedBy } : {}),
+    ...(j.shared && j.ringer ? { ringsThrough: j.ringer.label } : {}),
+  });
+}
+
+/** The phone's line: the app's one escalation, said once for the start the combined readiness is about. */
+function phoneReadinessCheck(
+  o: AlarmPartsOptions,
+  phone: EnginePhone,
+  shift: Readiness['shift'],
+  nowMs: number,
+  loading: readonly string[],
+): ReadinessCheck {
   const p = phone.readiness();
-  return [
-    alarmCheck({
-      platform: o.options.platform ?? process.platform,
-      startAlarm,
-      notifications: health,
-      ...(silencedBy ? { silencedBy } : {}),
-      ...(j.shared && j.ringer ? { ringsThrough: j.ringer.label } : {}),
-    }),
-    phoneCheck({
-      settings: settings.escalation,
-      hasSecrets: p.hasSecrets,
-      status: p.status && unstated(p.status, Date.parse(shift.start)),
-      testedAtMs: p.testedAtMs,
-      ...(loading.length > 0 ? { loading } : {}),
-      shiftStartMs: Date.parse(shift.start),
-      nowMs,
-      localZone: o.localZone(),
-    }),
-  ];
+  return phoneCheck({
+    settings: o.settings().escalation,
+    hasSecrets: p.hasSecrets,
+    status: p.status && unstated(p.status, Date.parse(shift.start)),
+    testedAtMs: p.testedAtMs,
+    ...(loading.length > 0 ? { loading } : {}),
+    shiftStartMs: Date.parse(shift.start),
+    nowMs,
+    localZone: o.localZone(),
+  });
 }
 
 /** The phone's status without the cancel that hasn't gone through when it is said on its own ("Your phone may still
@@ -277,7 +296,8 @@ export function createAlarmParts(o: AlarmPartsOptions): AlarmParts {
     // Alarms turned off for this run (options) never ring, so they take no start.
     takesStart: (baseUrl, id, startMs) =>
       o.options.alarms !== false && alarms.takesStart(serviceKeyOf(baseUrl), id, startMs),
-    decorate: (state, nowMs, health) => decorate(o, alarms, phone, state, nowMs, health),
+    judgeReadiness: (state, account, health) => withAlarmCheck(o, state, account, health),
+    decorate: (state, nowMs) => decorate(o, alarms, phone, state, nowMs),
     stop() {
       alarms.stop();
       phone.stop();

@@ -37,6 +37,14 @@ export interface CombinedDerivationParts {
   localZone: () => string;
   /** What parts outside the accounts add (the shift-start alarm, the phone, their readiness lines). */
   decorate?: (state: AppState, nowMs: number, health: NotificationHealthResult | undefined) => AppState;
+  /** Each account's own readiness checks (the shift-start alarm), judged before the accounts' are combined so one
+   *  statement names every account's trouble at a start (combine.ts ReadinessJudge). */
+  judgeReadiness?: (
+    state: AppState,
+    account: Account,
+    nowMs: number,
+    health: NotificationHealthResult | undefined,
+  ) => AppState;
   /** Told each time an account's state is derived (not when it is reused): tests and the bench count them. */
   derived?: (accountId: string) => void;
 }
@@ -149,7 +157,9 @@ export function combinedDerivation(parts: CombinedDerivationParts): Derivation {
           withoutAnswered(s.id, inputs.get(s.id) ?? s.inputs(parts.demo, health), answered),
         ),
       }));
-      return decorate(combineStates(pairs, parts.settings(), parts.notices(), nowMs), nowMs, health);
+      const judge = parts.judgeReadiness;
+      const judged = judge && ((state: AppState, account: Account) => judge(state, account, nowMs, health));
+      return decorate(combineStates(pairs, parts.settings(), parts.notices(), nowMs, judged), nowMs, health);
     },
     nextChangeAt(nowMs) {
       const times = parts

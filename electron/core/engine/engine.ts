@@ -150,6 +150,7 @@ function viewOf(
     demo: options.overrides?.demo === true,
     notificationHealth: () => notificationHealth,
     localZone: c.localZone,
+    judgeReadiness: (state, account, _nowMs, health) => alarm.parts?.judgeReadiness(state, account, health) ?? state,
     decorate: (state, nowMs, health) =>
       withHalfHandoff(
         withLoginReadback(

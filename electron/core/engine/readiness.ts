@@ -103,7 +103,12 @@ function tellProblem(r: Run, startMs: number): void {
   // Not judged until this session's first read is back: the cache alone warns of nothing (looked at again then);
   // nor, after a sleep, until the read after it is (or the reminders' grace for it ends).
   const held = r.wake.holding(state, ready.shift.scheduleId);
-  r.waitingFor = line.checking || held ? startMs : undefined;
+  // Nor while a watched schedule's first read is on its way: another account's shift at this start may be on it, and
+  // the statement told must be the whole one the tray words once it is in (adv47 r49 #1: "Work · Not ready" was told
+  // before Team's read came, then the tray said "Team · Not ready").
+  const loading = state.schedules.some((s) => s.status.kind === 'loading');
+  r.waitingFor = line.checking || held || loading ? startMs : undefined;
+  if (loading) return;
   if (held) return;
   if (!notice || fired.has(notice.id)) return;
   // A shift no account speaks for (each watching it muted or paused) warns no more than its reminders do.

@@ -6,6 +6,10 @@ import type { Readiness, ReadinessCheck } from '../../shared/view-state';
 
 const RANK: Record<ReadinessCheck['result'], number> = { problem: 0, checking: 1, unknown: 2, ok: 3 };
 
+/** A check of the account's own (its key, its schedule, its reminders, its start alarm's setting), fixed there. */
+const ownFix = (c: ReadinessCheck): boolean =>
+  c.id === 'key' || c.id === 'schedule' || c.id === 'reminders' || (c.id === 'alarm' && c.action === 'settings');
+
 function worstRank(r: Readiness): number {
   return Math.min(...r.checks.map((c) => RANK[c.result]), RANK.ok);
 }
@@ -45,8 +49,13 @@ export function readinessAcross(
     .sort((a, b) => (a.shift.accountId < b.shift.accountId ? -1 : 1))
     .flatMap((r) =>
       r.checks
-        // App-wide checks (notifications, start at login) say the same for every account: said once.
-        .filter((c) => c.result !== 'ok' && !worst.checks.some((w) => w.id === c.id && w.message === c.message))
+        // App-wide checks (notifications, start at login) say the same for every account: said once. One whose fix
+        // is the account's own is listed even in the same words: "off for this schedule" of Work's was dropped
+        // beside Team's, and turning Team's on left Work's unsaid (adv47 r49 #1).
+        .filter(
+          (c) =>
+            c.result !== 'ok' && (ownFix(c) || !worst.checks.some((w) => w.id === c.id && w.message === c.message)),
+        )
         .map((c) => ({ ...c, message: `${labelOf(r.shift.accountId)}: ${c.message}` })),
     );
   if (others.length === 0) return worst;

@@ -236,6 +236,10 @@ function withoutMine(state: AppState, told: ReadonlySet<string>, coverageTold: b
   return { ...state, me, coverage: { ...state.coverage, mine: [], askingMe: [], coveredByMe: [] } };
 }
 
+/** Adds to an account's readiness what only the engine knows of it (its shift-start alarm): the account's state as
+ *  it came, its readiness with those checks. */
+export type ReadinessJudge = (state: AppState, account: Account) => AppState;
+
 /** One account's state, derived once, with the account it is about (never read back from the state itself). */
 export interface AccountState {
   account: Account;
@@ -251,13 +255,16 @@ export function combineStates(
   settings: Settings,
   notices: AppState['notices'],
   nowMs?: number,
+  judge?: ReadinessJudge,
 ): AppState {
   // A muted (or paused) account's shift passes in silence: its readiness says so before any is chosen.
   // Each account's readiness about the next start over all accounts first (a muted account's then says so there).
-  const pairs = readinessAtRunStart(given, settings).map((p) => ({
-    ...p,
-    state: withStartSilence(p.state, p.account, settings.accounts),
-  }));
+  // What the engine adds of each account's own (its start alarm) is judged here too, before the worst is chosen:
+  // judged after, only the speaking account's was, and the notice and the tray told different accounts (adv47 r49 #1).
+  const pairs = readinessAtRunStart(given, settings).map((p) => {
+    const state = withStartSilence(p.state, p.account, settings.accounts);
+    return { ...p, state: judge ? judge(state, p.account) : state };
+  });
   const [only] = pairs;
   // One account: its state as it is, but its schedules named by their refs all the same (an account other than the
   // main one is asked about by its refs, one account or several).
