@@ -257,10 +257,9 @@ export function combineStates(
   nowMs?: number,
   judge?: ReadinessJudge,
 ): AppState {
-  // A muted (or paused) account's shift passes in silence: its readiness says so before any is chosen.
-  // Each account's readiness about the next start over all accounts first (a muted account's then says so there).
-  // What the engine adds of each account's own (its start alarm) is judged here too, before the worst is chosen:
-  // judged after, only the speaking account's was, and the notice and the tray told different accounts (adv47 r49 #1).
+  // Each account's readiness about the next start over all accounts first (a muted or paused account's passes in
+  // silence, said there), its own start alarm judged too before the worst is chosen: judged after, only the
+  // speaker's was, and the notice and the tray told different accounts (adv47 r49 #1).
   const pairs = readinessAtRunStart(given, settings).map((p) => {
     const state = withStartSilence(p.state, p.account, settings.accounts);
     return { ...p, state: judge ? judge(state, p.account) : state };

@@ -107,6 +107,9 @@ describe('one service, two keys: a 403 names the key(s) it refused', () => {
     // An all-refused run is settled and not kept; the same run as the app made it, kept as a run with a block still
     // to send would be (store.ts saveRun), is what a restart reads back.
     await w.h.files.writeAtomic('handoff.json', JSON.stringify(made));
+    // Its end is recorded too (handoff-closed.json): a run kept is one the app never recorded as ended (an ended run
+    // put back is kept aside, adv52 r57), so the record goes with it.
+    await w.h.files.remove('handoff-closed.json');
     const asked = postsOf(w).map((p) => p.who);
     const reason = `Neither ${asked[0]}’s nor ${asked[1]}’s key is allowed to do that.${WORDS}`;
     await run(w, w.engine.stop());
