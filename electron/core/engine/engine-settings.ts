@@ -88,7 +88,7 @@ export function createEngineSettings(
       held = token;
     },
     async load(changed) {
-      const loaded = await loadSettings(files);
+      const loaded = await loadSettings(files, nowMs());
       // The feed's token is masked by value in any backup, wherever a file holds it (a webcal:// path).
       rememberSecret(loaded.settings.calendarFeed.token);
       holder = createSettingsHolder({

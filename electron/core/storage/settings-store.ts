@@ -17,6 +17,7 @@ import {
 import { err, ok, validationError, type ApiError, type Result } from '../../api/errors';
 import type { FileStore } from '../ports';
 import { repairSettings } from './settings-repair';
+import { checkSettingsClock } from './settings-clock';
 import { leftInPlace, readRefusal } from './read-back';
 import { isTooLarge } from './file-limits';
 import { isDanglingLink, type DanglingLinkError } from './dangling-link';
@@ -156,8 +157,9 @@ export type Parsed =
   | { ok: true; settings: Settings; from: number; reset: string[]; doubt?: VersionDoubt }
   | { ok: false; problem: string };
 
-/** What a file's text holds as the loader reads it (also judged for a file changed while the app ran). */
-export function parseSettingsText(text: string): Parsed {
+/** What a file's text holds as the loader reads it (also judged for a file changed while the app ran). `nowMs`:
+ *  the clock its own records are checked against (settings-clock.ts); without it they are not. */
+export function parseSettingsText(text: string, nowMs?: number): Parsed {
   let json: unknown;
   try {
     // Some editors (Notepad) save UTF-8 with a byte-order mark; JSON.parse refuses it, yet the file is fine.
@@ -169,7 +171,9 @@ export function parseSettingsText(text: string): Parsed {
   if (!obj.success || Array.isArray(json)) return { ok: false, problem: 'it does not hold a settings object' };
   const upgraded = migrateSettings(obj.data);
   if (!upgraded.ok) return upgraded;
-  const repaired = repairSettings(upgraded.value);
+  const fixed = repairSettings(upgraded.value);
+  const dated = fixed && nowMs !== undefined ? checkSettingsClock(fixed.settings, nowMs) : undefined;
+  const repaired = fixed && dated ? { settings: dated.settings, reset: [...fixed.reset, ...dated.reset] } : fixed;
   const unknown = upgraded.doubt?.kind === 'newer' ? 0 : unknownKeys(obj.data, upgraded.from);
   if (repaired)
     return {
@@ -278,7 +282,8 @@ function folderLinkMissing(cause: DanglingLinkError): LoadedSettings {
   return { settings: defaultSettings(), notice: { id: SETTINGS_NOTICE_ID, message }, unreadable };
 }
 
-export async function loadSettings(files: FileStore): Promise<LoadedSettings> {
+/** `nowMs`: the clock the file's own records are checked against (the engine's); the CLI reads without it. */
+export async function loadSettings(files: FileStore, nowMs?: number): Promise<LoadedSettings> {
   let text: string | undefined;
   try {
     text = await files.read(SETTINGS_FILE);
@@ -288,7 +293,7 @@ export async function loadSettings(files: FileStore): Promise<LoadedSettings> {
     return unreadableSettings(files, cause);
   }
   if (text === undefined) return { settings: defaultSettings() };
-  const parsed = parseSettingsText(text);
+  const parsed = parseSettingsText(text, nowMs);
   if (!parsed.ok) return resetWithNotice(files, parsed.problem);
   if (parsed.reset.length > 0 || parsed.doubt)
     return repairWithNotice(files, parsed.settings, parsed.reset, parsed.doubt);

@@ -164,4 +164,18 @@ describe('readiness before my next shift', () => {
     expect(check(missed)).toMatchObject({ result: 'problem', action: 'test-notification' });
     expect(line(missed)).toMatch(/^Not ready for your shift at 21:00 — The test notification didn't appear/);
   });
+
+  it('does not count an answer dated ahead of the clock (the clock stepped back since): neither ok nor a problem', () => {
+    const cantTell: NotificationHealthResult = { result: 'unknown', message: "Focus can't be checked here." };
+    const check = (s: AppState) => s.me.readiness?.checks.find((c) => c.id === 'notifications');
+    const ahead = (at: string, seen: boolean) =>
+      check(derive({ notifications: cantTell, settings: { notificationTest: { at, seen } } }));
+    expect(ahead('2026-03-02T13:00:00Z', true)).toMatchObject({
+      result: 'unknown',
+      message: "Focus can't be checked here.",
+    });
+    expect(ahead('2099-01-01T00:00:00Z', false)?.result).toBe('unknown');
+    // A clock step (under a minute) still counts.
+    expect(ahead('2026-03-02T12:00:30Z', true)?.result).toBe('ok');
+  });
 });
