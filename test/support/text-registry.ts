@@ -6,7 +6,8 @@
 import { formatStatus, statusShiftLine } from '../../electron/cli/status-format';
 import { statusNextOf } from '../../electron/cli/status-mine';
 import { myRunNext, myRunNow } from '../../electron/shared/on-call-run';
-import { handoffNextPhrase, handoffNowLine, buildHandoffSummary } from '../../electron/core/state/handoff-summary';
+import { buildHandoffSummary } from '../../electron/core/state/handoff-summary';
+import { handoffNextOf } from '../../electron/core/state/handoff-mine';
 import { buildTrayMenu, trayTooltip, type TrayMenuItem } from '../../electron/core/state/tray-menu';
 import { myShiftLine, nextPhrase } from '../../electron/core/state/tray-sections';
 import { nextBlockLines, nowStatements } from './text-registry-now';
@@ -136,8 +137,6 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
   // The menu's first item the short glance (not the whole line): each schedule's own statement is in its submenu.
   const menuShort = menu && whole['tray-menu'].split('\n')[0] !== myShiftLine(state, f);
   out.push(...nowStatements(state, run, menu, { f, o }, said, menuShort));
-  // The hand-off words each block I am on now, with the block's own end (its run is its "next block" line's).
-  for (const m of state.me.onCallNow) out.push(said('handoff', 'now', m, handoffNowLine(state, m, o)));
   const next = state.me.nextShift;
   // My next on-call time: the block, or the run it starts (back to back, or its end unknown).
   const nextRun = myRunNext(state, nowMs);
@@ -149,7 +148,9 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
       ...(menu && menuShort ? nextBlockLines(state, f).map(([b, text]) => said('tray-menu', 'next', b, text)) : []),
       said('status', 'next', next, statusNextOf(state, next, nextRun, o)),
     );
-  if (next) out.push(said('handoff', 'next', next, handoffNextPhrase(state, next, o)));
+  // The hand-off's next block: the run it starts, as `status` says it; while I am on call, the block after my run.
+  const handoffRun = state.me.onCallNow.length === 0 ? nextRun : null;
+  if (next) out.push(said('handoff', 'next', next, handoffNextOf(state, next, handoffRun, o)));
   // The popover's status line speaks of the block ending last (now) or the next one.
   // The popover's status line speaks of my continuous on-call time (its basis: the first block from saved data).
   const current = run ? (run.blocks.find((b) => b.basis.kind !== 'fresh') ?? run.blocks[0]) : undefined;

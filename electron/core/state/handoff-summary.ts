@@ -2,35 +2,13 @@
 // with who is on call, until when and who follows, then my current and next block. Times are given in my zone with
 // its abbreviation and in UTC, since readers in a chat channel sit in other zones. Saved data says from when; a
 // schedule that couldn't be loaded is "unknown", never "nobody".
-import { assertNever, basisMark, untilPhrase } from '../../shared/basis';
-import { blockWindow } from '../../shared/block-words';
-import { formatDayTime } from '../../shared/format';
+import { assertNever, untilPhrase } from '../../shared/basis';
 import { hasData, savedAt } from '../../shared/freshness';
-import {
-  gapsBefore,
-  basisAt,
-  whoAt,
-  myAbsence,
-  nothingPlannedUntil,
-  nowEnd,
-  thenUnknown,
-  uncoveredNow,
-} from '../../shared/knowledge';
-import type { AppState, MyShift, Person, ScheduleView, ShiftView } from '../../shared/view-state';
+import { basisAt, whoAt, nothingPlannedUntil, nowEnd, thenUnknown, uncoveredNow } from '../../shared/knowledge';
+import type { AppState, Person, ScheduleView, ShiftView } from '../../shared/view-state';
 import { withAccount } from '../../shared/accounts';
-import { nowUnknownText } from '../../shared/now-unknown';
-
-export interface HandoffOptions {
-  nowMs: number;
-  /** IANA zone the times are written in (UTC is added unless this is UTC). */
-  localZone: string;
-}
-
-/** "17:00 Berlin (16:00 UTC)", "Tue 09:00 Berlin (08:00 UTC)"; just "16:00 UTC" when my zone is UTC: the one
- *  day-and-time wording, naming my zone for readers elsewhere, with UTC beside it as a schedule's zone is. */
-export function handoffTime(iso: string, o: HandoffOptions): string {
-  return formatDayTime(iso, { nowMs: o.nowMs, localZone: o.localZone, scheduleZone: 'UTC', nameZone: true });
-}
+import { handoffTime, type HandoffOptions } from './handoff-time';
+import { handoffMyLines } from './handoff-mine';
 
 const names = (people: readonly Person[]): string => people.map((p) => p.name).join(', ');
 
@@ -114,54 +92,10 @@ export function scheduleLine(state: AppState, s: ScheduleView, o: HandoffOptions
   return `${name}: ${whoText(s, o)}${savedNote(s, o)}`;
 }
 
-/** " (saved data from 10:30 CET (09:30 UTC))" beside a block of mine not read fresh; '' when fresh. */
-const markOf = (m: MyShift, o: HandoffOptions): string => basisMark(m.basis, (iso) => handoffTime(iso, o));
-
-/** "Ops, Wed 10:00 CET (…) – Wed 18:00 CET (…)"; "Ops, from … until at least …, then unknown" where the read
- *  doesn't cover its end (block-words.ts, as every surface says it). */
-function blockText(state: AppState, m: MyShift, o: HandoffOptions): string {
-  const time = (iso: string): string => handoffTime(iso, o);
-  const window = blockWindow(m, (a, b) => `${time(a)} – ${time(b)}`, time);
-  return `${withAccount(state, m.accountId, m.scheduleName)}, ${window}${markOf(m, o)}`;
-}
-
-/** "I'm on call: Ops until 18:00 CET (17:00 UTC)", with its basis where not fresh. */
-export function handoffNowLine(state: AppState, m: MyShift, o: HandoffOptions): string {
-  const until = untilPhrase(m, (iso) => handoffTime(iso, o));
-  return `I'm on call: ${withAccount(state, m.accountId, m.scheduleName)} ${until}${markOf(m, o)}`;
-}
-
-/** "My next block: Ops, Wed 10:00 CET (…) – Wed 18:00 CET (…)", with its basis where not fresh; "My next known
- *  block: …" while whether I am on call now is unknown (shared/now-unknown.ts) or an earlier block of mine may hide
- *  before it (a hole, a schedule unread up to it: adv47 r34). */
-export function handoffNextPhrase(state: AppState, m: MyShift, o: HandoffOptions): string {
-  const time = (iso: string): string => handoffTime(iso, o);
-  const only = nowUnknownText(state, time) !== '' || gapsBefore(state, Date.parse(m.start), time) !== '';
-  const known = only ? 'known ' : '';
-  return `My next ${known}block: ${blockText(state, m, o)}`;
-}
-
-function myLines(state: AppState, o: HandoffOptions): string[] {
-  const lines = state.me.onCallNow.map((m) => handoffNowLine(state, m, o));
-  const unknownNow = nowUnknownText(state, (iso) => handoffTime(iso, o));
-  if (unknownNow !== '') lines.push(`Me on call now: ${unknownNow}`);
-  const next = state.me.nextShift;
-  const absence = myAbsence(state, (iso) => handoffTime(iso, o));
-  const missing = absence.note === '' ? '' : ` (${absence.note})`;
-  const before = next ? gapsBefore(state, Date.parse(next.start), (iso) => handoffTime(iso, o)) : '';
-  if (next) lines.push(`${handoffNextPhrase(state, next, o)}${before === '' ? '' : ` (${before})`}`);
-  else if (state.accounts.every((a) => a.email.trim() === '')) lines.push('My next block: unknown (no e-mail set)');
-  else if (absence.kind === 'plain') lines.push(`My next block: none in the next ${state.settings.horizonDays} days`);
-  else if (absence.kind === 'scoped' || absence.kind === 'dated')
-    lines.push(`My next block: none ${absence.reach}${missing}`);
-  else lines.push(`My next block: unknown${missing}`);
-  return lines;
-}
-
 /** Plain text for chat: a header, one line per watched schedule, then my blocks. Ends with a newline. */
 export function buildHandoffSummary(state: AppState, o: HandoffOptions): string {
   const header = `On call as of ${handoffTime(new Date(o.nowMs).toISOString(), o)}:`;
   const schedules =
     state.schedules.length > 0 ? state.schedules.map((s) => scheduleLine(state, s, o)) : ['No schedules watched.'];
-  return [header, ...schedules, ...myLines(state, o)].join('\n') + '\n';
+  return [header, ...schedules, ...handoffMyLines(state, o)].join('\n') + '\n';
 }

@@ -89,6 +89,9 @@ function checkLogs(
     if (several && !appWide) expect(s.text, `${where} — names its account`).toContain(accountOf(i, w).label);
     if (appWide) expect(s.text, `${where} — app-wide, unnamed`).not.toContain(`${accountOf(i, w).label} · `);
     if (s.kind === 'load') continue;
+    // A notification's title and body (a line each) are whole words: no clause left empty and joined on (adv47 r50 #2).
+    if (s.surface === 'notification')
+      for (const part of s.text.split('\n')) expect(part, `${where} — spaced`).toMatch(/^(?:\S+(?: \S+)*)?$/);
     // A calendar event's end, as every other surface words it (issue 47, round 1).
     if (s.block && s.kind === 'event-description') checkEnd(s.text, blockEnd(world, i, s.block, only), where);
   }
@@ -165,16 +168,18 @@ function checkStatements(world: readonly AccountWorld[], only?: number): void {
     // The popover's listed blocks each say it short ("saved 10:00", the read's time), as its account's read has it.
     const row = s.statement.kind === 'block' && s.surface === 'popover';
     const mark = row ? new RegExp(`\\bsaved ${localTime(NOW - 3 * HOUR)}`) : /saved data/;
-    const run = s.statement.kind !== 'block' && s.surface !== 'handoff' ? runs[s.statement.kind] : null;
+    // The hand-off's next block while I am on call is the one after my run (the world's runs have none then).
+    const afterRun = s.surface === 'handoff' && s.statement.kind === 'next' && runs.now !== null;
+    const run = s.statement.kind !== 'block' && !afterRun ? runs[s.statement.kind] : null;
     if (saved) expect(s.text, `${where} — rests on saved data`).toMatch(mark);
     else if (!run?.savedAny) expect(s.text, `${where} — fresh`).not.toMatch(/\bsaved\b/);
     if (/saved data/.test(s.text)) savedRun.add(s.surface);
     if (several) expect(s.text, `${where} — names its account`).toContain(accountOf(i, w).label);
     // Every statement with an end, as the world has it: a run now or next (my continuous on-call time across every
-    // account's schedules) on every surface but the hand-off, which words each block as the block's own end. Blocks
-    // running at once may each be said with their own end.
+    // account's schedules) on every surface, the hand-off too (adv47 r50 #1). Blocks running at once may each be
+    // said with their own end.
     const { shift, kind } = s.statement;
-    if (kind === 'block' || s.surface === 'handoff') {
+    if (kind === 'block' || afterRun) {
       checkEnd(s.text, blockEnd(world, i, shift, only), where);
       continue;
     }
@@ -189,7 +194,12 @@ function checkStatements(world: readonly AccountWorld[], only?: number): void {
   }
   if (runs.nowUnknown) checkNowUnknown(said);
   // Each surface saying I am on call (or next) says the run's end in one of its statements, and its saved data.
-  const surfaces = said.filter((s) => s.statement && s.statement.kind !== 'block' && s.surface !== 'handoff');
+  const surfaces = said.filter(
+    (s) =>
+      s.statement &&
+      s.statement.kind !== 'block' &&
+      !(s.surface === 'handoff' && s.statement.kind === 'next' && runs.now),
+  );
   for (const s of surfaces) {
     expect(saidRun, `${s.surface} says the run's end: ${s.text}`).toContain(s.surface);
     const run = runs[s.statement?.kind === 'next' ? 'next' : 'now'];
