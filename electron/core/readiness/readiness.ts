@@ -9,8 +9,6 @@ import { keyUnavailableCheck, type KeyUnread } from './key-unavailable';
 export const READINESS_WINDOW_MS = 24 * 60 * 60_000;
 /** A test notification the person answered counts for this long (settings can change, a Focus mode be added). */
 export const TEST_ANSWER_VALID_MS = 7 * READINESS_WINDOW_MS;
-/** How far ahead of the clock an answer may be dated and still count (settings-clock.ts's slack for a clock step). */
-const TEST_ANSWER_AHEAD_MS = 60_000;
 
 /** What the platform said about notifications (see the NotificationHealth port), and when. */
 export interface NotificationHealthResult {
@@ -142,10 +140,9 @@ function autostartCheck(input: ReadinessInput): ReadinessCheck {
 function notificationsCheck(input: ReadinessInput): ReadinessCheck {
   const n = input.notifications;
   const test = input.settings.notificationTest;
-  // An answer dated ahead of the clock (read back so, or the clock stepped back since) proves nothing this week:
-  // settings-store drops one on load; here it is only not counted (the storage slack: a clock step).
+  // Dated over a minute ahead (settings-clock.ts's slack for a clock step; the clock stepped back since load): no proof.
   const age = test ? input.nowMs - Date.parse(test.at) : NaN;
-  const answered = test && test.seen !== null && age >= -TEST_ANSWER_AHEAD_MS && age <= TEST_ANSWER_VALID_MS;
+  const answered = test && test.seen !== null && age >= -60_000 && age <= TEST_ANSWER_VALID_MS;
   if (answered && test.seen === false)
     return {
       id: 'notifications',
