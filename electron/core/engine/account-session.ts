@@ -9,6 +9,7 @@ import type { AccountId } from '../../shared/accounts';
 import type { Account, ServiceSettings } from '../../shared/settings';
 import type { ActionDeps } from '../actions/common';
 import type { FiredStore } from '../storage/fired-store';
+import { scopedFired } from './account-scope';
 import { emptySnapshot, type Snapshot } from '../model/snapshot';
 import type { RefreshAnswer, RefreshRequest } from '../sync/types';
 import { reconcileSchedules } from '../sync/apply';
@@ -300,11 +301,14 @@ async function loadSaved(
     standing: WriteStanding;
     lostAnswers: LostAnswerFile;
     watchedIds: () => string[];
+    fired: FiredStore;
   },
   lost: (n: Notice | undefined) => void,
 ): Promise<void> {
   const { held, link, standing, lostAnswers, watchedIds } = p;
-  await held.load();
+  // The saved data is checked against the record of my blocks (cache-mine.ts), this account's and its kin's alike.
+  const mine = scopedFired(p.fired, o.accountId, o.kin).keys();
+  await held.load(mine.filter((k) => k.startsWith('mine:')));
   await link.identity.load({ held, scheduleIds: watchedIds() });
   // A restart during a lost answer's settle keeps it (adv48 r11 #1): read before any write can be asked.
   await lostAnswers.load(watchedIds(), lost);
@@ -335,7 +339,7 @@ export function createAccountSession(o: AccountSessionOptions): AccountSession {
   async function start(fired: FiredStore, opened?: () => void): Promise<void> {
     if (lifecycle !== 'new') return;
     lifecycle = 'started';
-    await loadSaved(o, { held, link, standing, lostAnswers, watchedIds }, (n) => (lostNotice = n));
+    await loadSaved(o, { held, link, standing, lostAnswers, watchedIds, fired }, (n) => (lostNotice = n));
     if (lifecycle !== 'started') return;
     // The saved data and the reminders need no key: they go on from saved data while the keychain's password prompt
     // waits (adv47 r42), as while the service is down; only the sync waits for the key.

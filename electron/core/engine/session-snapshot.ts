@@ -12,6 +12,7 @@ import { emptySnapshot, type Snapshot } from '../model/snapshot';
 import { reconcileSchedules } from '../sync/apply';
 import type { Clock, FileStore } from '../ports';
 import { olderThanLastRead } from './cache-older';
+import { mineOnRecord } from './cache-mine';
 
 export interface HeldSnapshotOptions {
   accountId: AccountId;
@@ -47,8 +48,9 @@ export interface HeldSnapshot {
   dropped: (reasons: readonly string[]) => void;
   /** What passes let go (dropped), or undefined. */
   passNotice: () => AppState['notices'][number] | undefined;
-  /** Reads the offline cache (once, at start). */
-  load: () => Promise<void>;
+  /** Reads the offline cache (once, at start), checked against the record of my blocks (`recordedMine`: this
+   *  account's `mine:` keys; cache-mine.ts). */
+  load: (recordedMine: readonly string[]) => Promise<void>;
   flush: () => Promise<void>;
   /** Deletes the cache file, after anything still being written has landed (so it is not written back after). */
   remove: () => Promise<void>;
@@ -93,9 +95,11 @@ export function createHeldSnapshot(o: HeldSnapshotOptions): HeldSnapshot {
       letGo.length === 0
         ? undefined
         : { id: 'cache-entries-checked', message: droppedText('the saved schedule data', letGo, undefined) },
-    async load() {
+    async load(recordedMine) {
       const whose = o.demo === true ? undefined : origin();
-      const cached = await loadSnapshot(o.files, cacheFile, o.clock.now(), o.watchedIds(), whose);
+      const nowMs = o.clock.now();
+      const judge = (s: Snapshot) => mineOnRecord(s, o.settings().email, recordedMine, nowMs);
+      const cached = await loadSnapshot(o.files, cacheFile, nowMs, o.watchedIds(), whose, judge);
       cacheNotice = cached.notice;
       if (!cached.snapshot) return;
       // An older copy put back (adv52 r43 #2): not shown, published or alarmed as the latest saved data.

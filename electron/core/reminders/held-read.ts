@@ -111,7 +111,7 @@ export function mineEntry(b: { scheduleId: string; startMs: number; endMs: numbe
 }
 
 /** The blocks of `scheduleId` on the record (keys of one account, without its prefix). */
-function recordedMine(keys: readonly string[], scheduleId: string | undefined): Span[] {
+export function recordedMine(keys: readonly string[], scheduleId: string | undefined): Span[] {
   const spans: Span[] = [];
   for (const key of keys) {
     const m = MINE.exec(key);

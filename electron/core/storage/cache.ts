@@ -17,6 +17,9 @@ export function cacheFileOf(accountId: AccountId): string {
   return cacheFileName(accountId);
 }
 
+/** Entries of the saved data that fail a check, dropped (`snapshot` without them), one reason each. */
+export type SnapshotJudge = (snapshot: Snapshot) => { snapshot: Snapshot; dropped: string[] };
+
 export interface LoadedSnapshot {
   /** undefined when there is no usable cache (first start, or it was corrupt). */
   snapshot?: Snapshot;
@@ -42,6 +45,9 @@ export async function loadSnapshot(
   watched?: readonly string[],
   /** Whose data it must be (this account's address and e-mail now): another's is dropped unread (cache-origin.ts). */
   origin?: CacheOrigin,
+  /** A further check against what the app knows now (engine/cache-mine.ts: the record of my blocks), said and kept
+   *  aside with the others, once. */
+  judge?: SnapshotJudge,
 ): Promise<LoadedSnapshot> {
   let text: string | undefined;
   try {
@@ -60,7 +66,8 @@ export async function loadSnapshot(
     if (whose === 'other') return notThisAccounts(files, name);
     const newer = await newerFields(files, name, json.value, parsed.data);
     const read = unconfirmedOwn(parsed.data);
-    const loaded = nowMs === undefined ? { snapshot: read } : await checked(files, name, read, nowMs, watched);
+    const loaded =
+      nowMs === undefined ? { snapshot: read } : await checked(files, name, read, { nowMs, watched, judge });
     const told = newer === undefined ? loaded : { ...loaded, notice: joined(newer, loaded.notice) };
     return whose === 'unstamped' ? { ...told, unstamped: true } : told;
   }
@@ -117,10 +124,11 @@ async function checked(
   files: FileStore,
   name: string,
   snapshot: Snapshot,
-  nowMs: number,
-  watched: readonly string[] | undefined,
+  by: { nowMs: number; watched: readonly string[] | undefined; judge: SnapshotJudge | undefined },
 ): Promise<LoadedSnapshot> {
-  const result = checkedSnapshot(snapshot, nowMs, watched);
+  const own = checkedSnapshot(snapshot, by.nowMs, by.watched);
+  const more = by.judge?.(own.snapshot);
+  const result = more === undefined ? own : { snapshot: more.snapshot, dropped: [...own.dropped, ...more.dropped] };
   // Nothing dropped may still be renamed (a saved request's names are the schedule's own, cache-claims.ts).
   if (result.dropped.length === 0) return { snapshot: result.snapshot };
   const said = droppedText('the saved schedule data', result.dropped, await keepAside(files, name));

@@ -14,8 +14,10 @@ import { ME, threeZoneSeed } from '../support/seeds';
 import { MIN, ms } from '../../support/time';
 
 const FORGED_START = '2026-03-27T08:00';
+// Said at load since adv52 r58 #1 (engine/cache-mine.ts), with where the file was kept and that it is read again.
 const NOT_USED =
   '1 entry of the saved schedule data was not used (a shift named as yours that the app never had as yours).';
+const isNotUsed = (n: string) => n.startsWith(NOT_USED);
 const Json = z.record(z.string(), z.unknown());
 const RemindersRecord = z.object({ fired: z.record(z.string(), z.unknown()).optional() });
 const aboutMyShift = (s: string) => /Your shift|removed|covering your|changed/i.test(s);
@@ -68,7 +70,7 @@ describe('saved schedule data naming me on a block the app never had as mine', (
     const h = await firstRun('2026-03-25T10:00:00Z', false, forgeFriday);
     const { shown, notices, mine } = await restart(h);
     expect(shown.filter(aboutMyShift)).toEqual([]);
-    expect(notices.filter((n) => n === NOT_USED)).toHaveLength(1);
+    expect(notices.filter(isNotUsed)).toHaveLength(1);
     // The file's claim never reaches the record of my blocks.
     expect(mine.filter((k) => k.includes('2026-03-27T08:00:00Z>'))).toEqual([]);
   });
@@ -77,7 +79,7 @@ describe('saved schedule data naming me on a block the app never had as mine', (
     const h = await firstRun('2026-03-25T21:30:00Z', true, forgeFriday);
     const { shown, notices } = await restart(h, '2026-03-26T06:30:00Z');
     expect(shown.filter(aboutMyShift)).toEqual([]);
-    expect(notices.filter((n) => n === NOT_USED)).toHaveLength(1);
+    expect(notices.filter(isNotUsed)).toHaveLength(1);
   }, 60_000);
 
   it('a real change made while the app was down (my Saturday block given to Alice) is still told', async () => {
@@ -93,6 +95,6 @@ describe('saved schedule data naming me on a block the app never had as mine', (
     const { shown, notices } = await restart(h);
     expect(shown.filter(aboutMyShift)).toHaveLength(1);
     expect(shown.find(aboutMyShift)).toMatch(/Berlin primary/);
-    expect(notices.filter((n) => n === NOT_USED)).toEqual([]);
+    expect(notices.filter(isNotUsed)).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import { MIN, ms } from '../../support/time';
 async function savedThenDown(damage: (cache: Snapshot) => void) {
   const h = await createHarness({ startMs: ms('2026-03-25T10:00:00Z'), seed: threeZoneSeed(), files: 'fs' });
   await seedSettings(h, { email: ME, scheduleIds: ['sch_berlin'] });
-  const e = h.engine({ serveCalendarFeed: false });
+  const e = h.engine({});
   await e.start();
   await h.clock.advance(1000);
   const before = await e.calendar(14);
@@ -24,7 +24,7 @@ async function savedThenDown(damage: (cache: Snapshot) => void) {
   damage(cache);
   await writeFile(join(h.dir, 'cache.json'), JSON.stringify(cache));
   h.sim.faults.set('*', { status: 503 }); // the service is down: the app serves what it saved
-  const e2 = h.engine({ serveCalendarFeed: false });
+  const e2 = h.engine({});
   await e2.start();
   await h.clock.advance(MIN);
   const after = { ics: await e2.calendar(14), state: e2.getState() };
