@@ -6,12 +6,15 @@
 
 /**
  * The schema as the build hands it over (renderer/build/app-state-schema.ts): JSON Schema, except that an object
- * is said by `properties` alone and lists the keys that may be missing (`optional`) instead of those required.
+ * is said by its properties alone (`p`) and lists the keys that may be missing (`o`, optional) instead of those
+ * required.
  */
 export interface JsonSchema {
   type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  optional?: string[];
+  /** `properties`. */
+  p?: Record<string, JsonSchema>;
+  /** The keys of `p` that may be missing. */
+  o?: string[];
   items?: JsonSchema;
   oneOf?: JsonSchema[];
   anyOf?: JsonSchema[];
@@ -27,7 +30,7 @@ export interface JsonSchema {
 
 /**
  * The JSON Schema keywords the build can hand this checker; the build fails if zod's schema uses any other (no
- * silent gaps). `required` arrives as `optional`; `$schema`, `default` and `additionalProperties` are not read.
+ * silent gaps). `properties` arrives as `p`, `required` as `o` (the optional keys); `$schema`, `default` and `additionalProperties` are not read.
  */
 export const UNDERSTOOD = new Set([
   '$schema',
@@ -102,7 +105,7 @@ export function matches(s: JsonSchema, value: unknown): boolean {
   if (!scalarOk(s, value)) return false;
   if (s.oneOf && s.oneOf.filter((sub) => matches(sub, value)).length !== 1) return false;
   if (s.anyOf && !s.anyOf.some((sub) => matches(sub, value))) return false;
-  if (s.properties && !objectOk(s.properties, s.optional ?? [], value)) return false;
+  if (s.p && !objectOk(s.p, s.o ?? [], value)) return false;
   if (Array.isArray(value)) {
     if (s.maxItems !== undefined && value.length > s.maxItems) return false;
     if (s.items && !value.every((item) => matches(s.items ?? {}, item))) return false;
