@@ -64,8 +64,14 @@ function compact(node: unknown): unknown {
     // enum and const hold values, not schemas: kept as they are.
     else out[key] = key === 'enum' || key === 'const' ? v : compact(v);
   }
-  return isRecord(out.properties) ? compactObject(out, out.properties) : withoutImpliedType(out);
+  return shortKeys(isRecord(out.properties) ? compactObject(out, out.properties) : withoutImpliedType(out));
 }
+
+/** The keywords the checker reads under one letter, as `p` and `o` (−20 B of the first load): `items`, `anyOf`,
+ *  `const`, `enum`. Renamed last, once the node's own `const`/`enum` have been read. */
+const SHORT: Record<string, string> = { items: 'i', anyOf: 'a', const: 'c', enum: 'e' };
+const shortKeys = (node: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(node).map(([k, v]) => [SHORT[k] ?? k, v]));
 
 /**
  * A `type` that every allowed value (`const`, `enum`) already has is left out: the checker compares the value with
