@@ -145,6 +145,21 @@ export const __vitePreload = (load, deps, base) =>
   ).then(load);
 `;
 
+/**
+ * Svelte's runtime errors and warnings (production build) carry their code as a link, `https://svelte.dev/e/<code>`:
+ * here as `svelte/<code>` (the console is their only reader; no view shows a runtime error), in the hydration's
+ * check too, which re-throws an error whose message has a line starting so (render.js) rather than re-mount.
+ */
+const SVELTE_MESSAGES = /svelte\/src\/internal\/(client|shared)\/(errors|warnings|render)\.js$/;
+function svelteErrorCodes(): Plugin {
+  return {
+    name: 'oncall-svelte-error-codes',
+    apply: 'build',
+    transform: (code, id) =>
+      SVELTE_MESSAGES.test(id) ? code.replaceAll('https://svelte.dev/e/', 'svelte/') : undefined,
+  };
+}
+
 /** The popover's own components: they stay with it (its first load), everything else of the forms goes together. */
 const POPOVER =
   /\/(StatusView|App|ScheduleCard|ReadinessLine|StillRingLines|MyShifts|MoreMenu|AsksYou|AlarmAsks|TakeOver|People|Avatar|WeekTimeline|WeekChart)\.svelte|\/views\/status\//;
@@ -229,7 +244,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   publicDir: isSsrBuild ? false : 'public',
   plugins: [
     appStateSchema(),
-    ...(isSsrBuild ? [] : [smallPreloadHelper()]),
+    ...(isSsrBuild ? [] : [smallPreloadHelper(), svelteErrorCodes()]),
     styleHashInCsp(),
     // The browser build's scripts only: the prerender runs in main, where its size is not what is loaded.
     ...(isSsrBuild ? [] : [terserPass()]),

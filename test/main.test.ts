@@ -9,7 +9,7 @@ import { linuxAutostartPath } from '../electron/adapters/autostart';
 import type { Engine } from '../electron/core/engine/types';
 import type { TrayMenuItem } from '../electron/core/state/tray-items';
 import { DESKTOP_PLATFORMS, platformTraits, type DesktopPlatform } from '../electron/core/platform/desktop-platform';
-import { formatTime } from '../electron/shared/format';
+import { formatTime } from '../electron/shared/day-word';
 import { INVOKE_CHANNELS } from '../electron/shared/ipc-contract';
 import type { AppState } from '../electron/shared/view-state';
 import { createElectronStandIn, type ElectronStandIn, type StandInOptions } from './adapters/support/electron-stand-in';

@@ -201,7 +201,7 @@ export function endIsKnown(end: { endBasis: Basis }): boolean {
 
 /** A statement's basis beside it, in parentheses: '' when fresh, " (saved data from 14:02)", " (unknown: not
  *  loaded)". The one wording of a statement's basis every surface appends to what it says of my blocks. */
-export function basisMark(b: Basis, time: (iso: string) => string): string {
+export function basisMark(b: Basis, time: (iso: string) => string, whose = ''): string {
   const note = basisNote(b, time);
-  return note === '' ? '' : ` (${note})`;
+  return note === '' ? '' : ` (${whose}${note})`;
 }

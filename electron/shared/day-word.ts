@@ -1,7 +1,17 @@
 // A day as a heading names it, and a date alone ("Mon 16 Nov"), apart from shared/format.ts (whose words they use):
 // only the week, the cards' zone words, the load's words and the forms name days so, all loaded after the popover's
 // first frame, and format.ts loads with it (issue 49's first-load budget).
-import { clock, DISPLAY_LOCALE, type DayFormatOptions, type Instant, type TimeFormatOptions } from './format';
+import {
+  clock,
+  dayClock,
+  DISPLAY_LOCALE,
+  scheduleSide,
+  toMs,
+  zoneLabel,
+  type DayFormatOptions,
+  type Instant,
+  type TimeFormatOptions,
+} from './format';
 import { localWall, wallText } from './wall-clock';
 
 // Module constants, not literals per call: wall-clock caches each Intl formatter by its options object.
@@ -32,4 +42,16 @@ export function formatDate(
   const date = wallText(w, locale, DATE_ONLY);
   const dated = opts.year ? `${date} ${wallText(w, locale, YEAR)}` : date;
   return opts.clock && !w.atMidnight ? `${dated}, ${clock(w, locale)}` : dated;
+}
+
+/** A form's time (only the forms and main word a time alone so, loaded after the popover's first frame): "17:00", or "17:00 (09:00 New York)" — with the weekday there when the schedule's date differs. */
+export function formatTime(instant: Instant, opts: TimeFormatOptions = {}): string {
+  const locale = opts.locale ?? DISPLAY_LOCALE;
+  const ms = toMs(instant);
+  const local = localWall(ms, opts.localZone);
+  const text = clock(local, locale);
+  const there = scheduleSide(local, ms, opts);
+  if (!there || !opts.scheduleZone) return text;
+  const thereText = there.isoDate === local.isoDate ? clock(there, locale) : dayClock(there, locale, 'weekday');
+  return `${text} (${thereText} ${zoneLabel(opts.scheduleZone)})`;
 }

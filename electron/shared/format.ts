@@ -34,7 +34,7 @@ const DEFAULT_LOCALE = 'en-GB';
  *  popover and the alarm window don't take the system's either (a 12-hour system showed "09:00 AM" beside "09:00"). */
 export const DISPLAY_LOCALE = DEFAULT_LOCALE;
 
-function toMs(instant: Instant): number {
+export function toMs(instant: Instant): number {
   return typeof instant === 'number' ? instant : Date.parse(instant);
 }
 
@@ -121,7 +121,8 @@ export function clock(w: Wall, locale: string): string {
   return wallText(w, locale, CLOCK) + repeatTag(w, locale);
 }
 
-function dayClock(w: Wall, locale: string, style: 'weekday' | 'date' | 'year' | 'seconds'): string {
+/** A clock with its day (for ./day-word.ts too). */
+export function dayClock(w: Wall, locale: string, style: 'weekday' | 'date' | 'year' | 'seconds'): string {
   const options =
     style === 'weekday'
       ? WEEKDAY_CLOCK
@@ -133,8 +134,9 @@ function dayClock(w: Wall, locale: string, style: 'weekday' | 'date' | 'year' | 
   return wallText(w, locale, options) + repeatTag(w, locale);
 }
 
-/** The schedule zone's view of an instant, or undefined when it reads the same as the local one (or is unknown). */
-function scheduleSide(local: Wall, ms: number, opts: TimeFormatOptions): Wall | undefined {
+/** The schedule zone's view of an instant, or undefined when it reads the same as the local one (or is unknown); for
+ *  ./day-word.ts too. */
+export function scheduleSide(local: Wall, ms: number, opts: TimeFormatOptions): Wall | undefined {
   if (!opts.scheduleZone) return undefined;
   const there = wallAt(ms, opts.scheduleZone);
   if (!there || there.offsetMin === local.offsetMin) return undefined;
@@ -150,18 +152,6 @@ export function formatStamp(instant: Instant, opts: TimeFormatOptions = {}): str
 }
 
 const systemZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** "17:00", or "17:00 (09:00 New York)" — with the weekday there when the schedule's date differs. */
-export function formatTime(instant: Instant, opts: TimeFormatOptions = {}): string {
-  const locale = opts.locale ?? DEFAULT_LOCALE;
-  const ms = toMs(instant);
-  const local = localWall(ms, opts.localZone);
-  const text = clock(local, locale);
-  const there = scheduleSide(local, ms, opts);
-  if (!there || !opts.scheduleZone) return text;
-  const thereText = there.isoDate === local.isoDate ? clock(there, locale) : dayClock(there, locale, 'weekday');
-  return `${text} (${thereText} ${zoneLabel(opts.scheduleZone)})`;
-}
 
 /** Time alone today (unless `withDay`), the weekday in the coming week, otherwise the date. A past day, yesterday
  *  too, carries its date: its bare weekday is also one of the coming week's, so "ends Wed 12:00" six days ago read

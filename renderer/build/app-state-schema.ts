@@ -33,8 +33,9 @@ const MAIN_ONLY = new Set(['phoneMiss', 'keyState']);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * An object schema as the checker reads it: `properties` alone says "an object" (no `type`), and the few keys that
- * may be missing are listed as `optional` instead of every other key as `required` (each name once, not twice).
+ * An object schema as the checker reads it: its `properties` alone, as `p`, say "an object" (no `type`), and the few
+ * keys that may be missing are listed as `o` (optional) instead of every other key as `required` (each name once, not
+ * twice). One letter each: the two keywords were written ~100 times in the popover's first load (−67 B gzip).
  */
 function compactObject(node: Record<string, unknown>, properties: Record<string, unknown>): Record<string, unknown> {
   const keys = Object.keys(properties);
@@ -43,8 +44,8 @@ function compactObject(node: Record<string, unknown>, properties: Record<string,
   if (strange.length > 0) throw new Error(`AppStateSchema requires keys it does not describe: ${strange.join(', ')}`);
   if (node.type !== 'object') throw new Error(`AppStateSchema has properties on a non-object (${String(node.type)})`);
   const optional = keys.filter((k) => !required.includes(k));
-  const { type: _object, required: _required, ...rest } = node;
-  return optional.length > 0 ? { ...rest, optional } : rest;
+  const { type: _object, required: _required, properties: _properties, ...rest } = node;
+  return optional.length > 0 ? { ...rest, p: properties, o: optional } : { ...rest, p: properties };
 }
 
 /** The checker's copy of a schema node. Field names (the keys of `properties`) are data, never dropped. */
@@ -63,8 +64,14 @@ function compact(node: unknown): unknown {
     // enum and const hold values, not schemas: kept as they are.
     else out[key] = key === 'enum' || key === 'const' ? v : compact(v);
   }
-  return isRecord(out.properties) ? compactObject(out, out.properties) : withoutImpliedType(out);
+  return shortKeys(isRecord(out.properties) ? compactObject(out, out.properties) : withoutImpliedType(out));
 }
+
+/** The keywords the checker reads under one letter, as `p` and `o` (−20 B of the first load): `items`, `anyOf`,
+ *  `const`, `enum`. Renamed last, once the node's own `const`/`enum` have been read. */
+const SHORT: Record<string, string> = { items: 'i', anyOf: 'a', const: 'c', enum: 'e' };
+const shortKeys = (node: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(node).map(([k, v]) => [SHORT[k] ?? k, v]));
 
 /**
  * A `type` that every allowed value (`const`, `enum`) already has is left out: the checker compares the value with

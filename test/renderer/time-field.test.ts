@@ -2,7 +2,7 @@
 // people type, and say what is wrong with what they typed. Failed before: the forms used the browser's own <input
 // type="time"/"date">, which showed "11:00 PM" and "11/27/2026" beside the app's 24-hour text.
 import { describe, expect, it } from 'vitest';
-import { formatTime } from '../../electron/shared/format';
+import { formatTime } from '../../electron/shared/day-word';
 import { clockWords, dayOptions, dayWords, readTime } from '../../renderer/src/lib/time-input';
 
 const ctx = { nowMs: Date.parse('2026-11-28T12:00:00Z'), locale: 'en-GB', localZone: 'Europe/Berlin' };

@@ -3,7 +3,7 @@
 // the formats as they were written on luxon) over zones, DST changes and locales.
 import { describe, expect, it } from 'vitest';
 import * as shared from '../../electron/shared/format';
-import { formatDate } from '../../electron/shared/day-word';
+import { formatDate, formatTime } from '../../electron/shared/day-word';
 import { HOUR_MS } from '../../electron/shared/time';
 import * as luxon from './support/luxon-format';
 
@@ -31,7 +31,7 @@ describe('the Intl formats read exactly like luxon', () => {
             const nowMs = INSTANTS[(i * 7) % INSTANTS.length] ?? start;
             const end = start + [1, 8, 24, 25, 72][i % 5]! * HOUR_MS;
             const opts = { localZone, scheduleZone, locale, nowMs };
-            expect(shared.formatTime(start, opts)).toBe(luxon.formatTime(start, opts));
+            expect(formatTime(start, opts)).toBe(luxon.formatTime(start, opts));
             expect(shared.formatDayTime(start, opts)).toBe(luxon.formatDayTime(start, opts));
             expect(shared.formatWindow(start, end, opts)).toBe(luxon.formatWindow(start, end, opts));
             expect(formatDate(start, opts)).toBe(luxon.formatDate(start, opts));
@@ -64,11 +64,11 @@ describe('the Intl formats read exactly like luxon', () => {
 
   it('adds the schedule zone only when its offset differs, and ignores an unknown zone like luxon does', () => {
     const opts = { localZone: 'Europe/Berlin', locale: 'en-GB' };
-    expect(shared.formatTime('2026-05-04T07:00:00Z', { ...opts, scheduleZone: 'Europe/Paris' })).toBe('09:00');
-    expect(shared.formatTime('2026-05-04T07:00:00Z', { ...opts, scheduleZone: 'America/New_York' })).toBe(
+    expect(formatTime('2026-05-04T07:00:00Z', { ...opts, scheduleZone: 'Europe/Paris' })).toBe('09:00');
+    expect(formatTime('2026-05-04T07:00:00Z', { ...opts, scheduleZone: 'America/New_York' })).toBe(
       '09:00 (03:00 New York)',
     );
     const bogus = { ...opts, scheduleZone: 'Mars/Olympus' };
-    expect(shared.formatTime('2026-05-04T07:00:00Z', bogus)).toBe(luxon.formatTime('2026-05-04T07:00:00Z', bogus));
+    expect(formatTime('2026-05-04T07:00:00Z', bogus)).toBe(luxon.formatTime('2026-05-04T07:00:00Z', bogus));
   });
 });

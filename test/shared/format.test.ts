@@ -4,10 +4,10 @@ import {
   formatDayTime,
   formatDuration,
   formatRelative,
-  formatTime,
   formatWindow,
   initials,
 } from '../../electron/shared/format';
+import { formatTime } from '../../electron/shared/day-word';
 import { ms } from '../support/time';
 
 const berlin = { localZone: 'Europe/Berlin' };

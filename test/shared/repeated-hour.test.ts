@@ -3,7 +3,8 @@
 // their instants differ. Spring's skipped hour never appears. Berlin and New York, both changes of 2026; expected
 // words written by hand from the calendar. Failed before: "Sun 02:10–02:10".
 import { describe, expect, it } from 'vitest';
-import { formatDayTime, formatTime, formatWindow } from '../../electron/shared/format';
+import { formatTime } from '../../electron/shared/day-word';
+import { formatDayTime, formatWindow } from '../../electron/shared/format';
 import { HOUR_MS, MINUTE_MS } from '../../electron/shared/time';
 
 const BERLIN = 'Europe/Berlin';

@@ -3,7 +3,8 @@
 // takes it in at its next look. Says what it did, or that nothing was ringing — never that it acknowledged nothing,
 // never "Acknowledged" for a save that failed (the app would keep ringing). What the records file held that was
 // refused or dropped (a record that fails the clock is never acknowledged) is said too, with where it was kept.
-import { formatDayTime, formatTime } from '../../shared/format';
+import { formatTime } from '../../shared/day-word';
+import { formatDayTime } from '../../shared/format';
 import { alarmStartWords, type AlarmStart } from '../../shared/alarm-text';
 import { serviceKeyOf } from './plan';
 import { serviceSettings } from '../../shared/settings';

@@ -1,7 +1,7 @@
 // Settings → Phone's "Send test" (issue 50): sends a test alert and waits (bounded) for the phone's "I'm on it", so
 // the round trip is proven. A webhook can't answer: its test only says it was taken.
 import type { PhoneResult } from '../../shared/phone-intent';
-import { formatTime } from '../../shared/format';
+import { formatTime } from '../../shared/day-word';
 import { redactAnswer } from '../escalation/secret';
 import type { Outcome, PhoneProvider } from '../escalation/types';
 import type { Clock } from '../ports';

@@ -2,7 +2,8 @@
 // block names its schedule (and account, with several), its window in my zone and, where it differs, the
 // schedule's, with dates spelled out (a chat message is read later), the reason, and whom the picker ranks first.
 import { accountNamed } from '../../shared/account-names';
-import { formatLength, formatTime, wallParts, zoneLabel } from '../../shared/format';
+import { formatTime } from '../../shared/day-word';
+import { formatLength, wallParts, zoneLabel } from '../../shared/format';
 import { formatDate } from '../../shared/day-word';
 import { DAY_MS } from '../../shared/time';
 

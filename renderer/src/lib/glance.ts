@@ -36,9 +36,10 @@ export function atText(ms: number, ctx: FormatContext, scheduleZone?: string): s
 }
 
 /** A statement's saved data, short, where a line has no room for the whole "(saved data from 14:02)": " · saved
- *  14:02" (" · saved Wed 13:00" when not today); '' from fresh data. The popover's headline and My shifts rows. */
-export function savedShort(b: Basis, ctx: FormatContext): string {
-  return b.kind === 'saved' && b.savedAt ? ` · saved ${atText(Date.parse(b.savedAt), ctx)}` : '';
+ *  14:02" (" · saved Wed 13:00" when not today; `whose`, " · Acme saved 14:02"); '' from fresh data. The popover's
+ *  headline and My shifts rows. */
+export function savedShort(b: Basis, ctx: FormatContext, whose = ''): string {
+  return b.kind === 'saved' && b.savedAt ? ` · ${whose}saved ${atText(Date.parse(b.savedAt), ctx)}` : '';
 }
 
 /** How long a block is: "8 h", "2 d 4 h", "7 d" (the one length wording, shared/format formatLength). */

@@ -6,17 +6,24 @@
 
 /**
  * The schema as the build hands it over (renderer/build/app-state-schema.ts): JSON Schema, except that an object
- * is said by `properties` alone and lists the keys that may be missing (`optional`) instead of those required.
+ * is said by its properties alone (`p`) and lists the keys that may be missing (`o`, optional) instead of those
+ * required.
  */
 export interface JsonSchema {
   type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  optional?: string[];
-  items?: JsonSchema;
+  /** `properties`. */
+  p?: Record<string, JsonSchema>;
+  /** The keys of `p` that may be missing. */
+  o?: string[];
+  /** `items`. */
+  i?: JsonSchema;
   oneOf?: JsonSchema[];
-  anyOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
+  /** `anyOf`. */
+  a?: JsonSchema[];
+  /** `enum`. */
+  e?: unknown[];
+  /** `const`. */
+  c?: unknown;
   pattern?: string;
   minimum?: number;
   maximum?: number;
@@ -27,7 +34,8 @@ export interface JsonSchema {
 
 /**
  * The JSON Schema keywords the build can hand this checker; the build fails if zod's schema uses any other (no
- * silent gaps). `required` arrives as `optional`; `$schema`, `default` and `additionalProperties` are not read.
+ * silent gaps). `properties` arrives as `p`, `required` as `o` (the optional keys), `items`, `anyOf`, `enum` and
+ * `const` as `i`, `a`, `e` and `c`; `$schema`, `default` and `additionalProperties` are not read.
  */
 export const UNDERSTOOD = new Set([
   '$schema',
@@ -70,8 +78,8 @@ function regex(source: string): RegExp {
 }
 
 function scalarOk(s: JsonSchema, v: unknown): boolean {
-  if (s.enum && !s.enum.includes(v)) return false;
-  if ('const' in s && s.const !== v) return false;
+  if (s.e && !s.e.includes(v)) return false;
+  if ('c' in s && s.c !== v) return false;
   if (typeof v === 'string') {
     // Lengths in code points, as JSON Schema and zod count them.
     if (s.maxLength !== undefined && v.length > s.maxLength && [...v].length > s.maxLength) return false;
@@ -101,11 +109,11 @@ export function matches(s: JsonSchema, value: unknown): boolean {
   if (s.type !== undefined && !typeMatches(s.type, value)) return false;
   if (!scalarOk(s, value)) return false;
   if (s.oneOf && s.oneOf.filter((sub) => matches(sub, value)).length !== 1) return false;
-  if (s.anyOf && !s.anyOf.some((sub) => matches(sub, value))) return false;
-  if (s.properties && !objectOk(s.properties, s.optional ?? [], value)) return false;
+  if (s.a && !s.a.some((sub) => matches(sub, value))) return false;
+  if (s.p && !objectOk(s.p, s.o ?? [], value)) return false;
   if (Array.isArray(value)) {
     if (s.maxItems !== undefined && value.length > s.maxItems) return false;
-    if (s.items && !value.every((item) => matches(s.items ?? {}, item))) return false;
+    if (s.i && !value.every((item) => matches(s.i ?? {}, item))) return false;
   }
   return true;
 }

@@ -52,10 +52,11 @@ export function myStateLine(state: AppState, ctx: FormatContext, problemShown = 
   const names = (r: OnCallRun): string => runNames(r, (s) => isolate(withAccount(state, s.accountId, s.scheduleName)));
   if (run) {
     const left = endIsKnown(run) ? ` · ${formatLeft(ctx.nowMs, run.end)}` : '';
+    const whose = savedWhose(state, run);
     return {
       tone: 'oncall',
-      title: `On call ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx, runZones(state, run).end))}${savedShort(run.basis, ctx)}${runDoubt(run)}`,
-      detail: `${names(run)} · ${spanOf(state, run, ctx)}${left}${basisMark(run.basis, time)}`,
+      title: `On call ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx, runZones(state, run).end))}${savedShort(run.basis, ctx, whose && `${whose} `)}${runDoubt(run)}`,
+      detail: `${names(run)} · ${spanOf(state, run, ctx)}${left}${basisMark(run.basis, time, whose && `${whose}'s `)}`,
       ...savedIn(run.basis),
     };
   }
@@ -101,6 +102,15 @@ export function myStateLine(state: AppState, ctx: FormatContext, problemShown = 
     case 'plain':
       return { tone: 'off', title: nothing, detail: `${absence.text}.` };
   }
+}
+
+/** The one account a run's saved part rests on where another account's part is fresh: named beside the basis as the
+ *  tray names it (shared/run-basis.ts: "Acme saved 13:00", "(Acme's saved data from 13:00)"), so the popover never
+ *  says one saved time of all (adv47 r47 #2); '' otherwise (one basis for the whole run). */
+function savedWhose(state: AppState, run: OnCallRun): string {
+  const ids = new Set(run.blocks.flatMap((b) => (b.basis.kind === 'fresh' ? [] : [b.accountId])));
+  const fresh = run.blocks.some((b) => !ids.has(b.accountId));
+  return fresh && ids.size === 1 ? (state.accounts.find((a) => ids.has(a.id))?.label ?? '') : '';
 }
 
 /** "22:00 – Mon 18:00"; "from 22:00 until at least Mon 18:00, then unknown" where no read covers its end. */

@@ -2,7 +2,8 @@
 // "7:15 pm"), and a length or an explicit end. Both ways: fields → UTC instants (with the field that is wrong), and
 // a UTC window → fields (to prefill a request's shift).
 import { fromLocalInput, toLocalInput } from './local-input';
-import { formatDuration, formatTime, wallParts } from '../../../electron/shared/format';
+import { formatTime } from '../../../electron/shared/day-word';
+import { formatDuration, wallParts } from '../../../electron/shared/format';
 import { formatDate } from '../../../electron/shared/day-word';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../electron/shared/time';
 

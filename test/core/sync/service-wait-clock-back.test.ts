@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { ME, threeZoneSeed } from '../support/seeds';
 import { MIN } from '../../support/time';
-import { formatTime } from '../../../electron/shared/format';
+import { formatTime } from '../../../electron/shared/day-word';
 
 const START = Date.parse('2026-03-25T10:00:00Z');
 const YEAR = 365 * 24 * 60 * MIN;

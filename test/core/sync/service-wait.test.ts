@@ -4,7 +4,7 @@
 // back online and a resume send nothing either; once the wait is over, syncing carries on by itself.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../../electron/core/engine/types';
-import { formatTime } from '../../../electron/shared/format';
+import { formatTime } from '../../../electron/shared/day-word';
 import { createHarness, seedSettings, type Harness } from '../support/engine-harness';
 import { createSyncRig, type SyncRig } from '../support/sync-rig';
 import { ME, quietSeed, threeZoneSeed } from '../support/seeds';
