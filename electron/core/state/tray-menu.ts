@@ -61,7 +61,8 @@ export function pausedNow(state: AppState, nowMs: number): boolean {
  * then on call within 24 h. A pause also marks the problem and on-call icons, so it shows until it ends.
  */
 export function trayIconFor(state: AppState, nowMs: number): TrayIcon {
-  const paused = pausedNow(state, nowMs);
+  // Every account paused from its own submenu silences as the app-wide pause does: the mark stays with a problem.
+  const paused = pausedNow(state, nowMs) || everyAccountPaused(state, nowMs);
   if (hasProblem(state)) return paused ? 'problem-paused' : 'problem';
   // A muted or paused account doesn't ring, but muting never makes on call look off: being on call only where I'm
   // muted is on call with the pause mark (its reminders are held); it sets no "soon" or "asks you" of its own.
@@ -71,7 +72,7 @@ export function trayIconFor(state: AppState, nowMs: number): TrayIcon {
     list.filter((x) => !muted.has(x.accountId));
   if (state.me.onCallNow.length > 0)
     return paused || heard(state.me.onCallNow).length === 0 ? 'oncall-paused' : 'oncall';
-  if (paused || everyAccountPaused(state, nowMs)) return 'paused';
+  if (paused) return 'paused';
   if (heard(knownAsks(state.coverage.askingMe)).length > 0) return 'attention';
   const next =
     muted.size === 0 || !state.me.nextShift || !muted.has(state.me.nextShift.accountId)

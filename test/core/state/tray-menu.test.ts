@@ -528,6 +528,23 @@ describe('tray menu: acting items', () => {
     expect(trayIconFor(state({ settings: pausedTo }), NOW)).toBe('paused');
   });
 
+  // adv49 r38 #1: every account paused from its own submenu, then a sync error: the icon lost its pause mark
+  // ('problem') while the tooltip said "2 accounts paused until …". Failed before.
+  it('every account paused shows the pause mark with a problem too; one of two paused does not', () => {
+    const base = state({}).settings;
+    const first = base.accounts[0];
+    if (!first) throw new Error('the test state holds one account');
+    const second = { ...first, id: accountIdOf('acme'), label: 'Acme', baseUrl: 'https://acme.example.com' };
+    const both = { ...base, accounts: [first, second].map((a) => ({ ...a, pausedUntil: iso(90) })) };
+    const one = { ...base, accounts: [{ ...first, pausedUntil: iso(90) }, second] };
+    const broken = { sync: errorSync('Boom') };
+    expect(trayIconFor(state({ ...broken, settings: both }), NOW)).toBe('problem-paused');
+    expect(trayIconFor(state({ ...broken, me: onCallNow, settings: both }), NOW)).toBe('problem-paused');
+    expect(trayIconFor(state({ ...broken, settings: both }), NOW + 91 * 60_000)).toBe('problem');
+    expect(trayIconFor(state({ ...broken, settings: one }), NOW)).toBe('problem');
+    expect(trayIconFor(state({ settings: both }), NOW)).toBe('paused');
+  });
+
   it('offers pausing, and while paused says until when and what still comes, with "Resume"', () => {
     const menu = buildTrayMenu(state(), NOW, ZONE);
     expect(labels(menu)).toEqual(
