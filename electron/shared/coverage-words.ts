@@ -16,11 +16,11 @@ export function coverageFreshnessText(state: AppState, opts: DayFormatOptions, b
     return issues && hasData(st) ? `Coverage requests: ${issues}` : undefined;
   const basis = coverageSavedBasis(state, opts);
   if (basis) return `Coverage requests: ${basis}`;
-  if (brief) return "Coverage requests: couldn't load";
+  // Not read (no key yet): no load was tried, so never "couldn't load" (adv49 r38).
+  const missed = st.kind === 'not_read' ? 'not read' : "couldn't load";
+  if (brief) return `Coverage requests: ${missed}`;
   // The reason is the sentence its maker wrote, said whole (as `status` says it), never cut into a clause.
-  return st.kind === 'error'
-    ? `Coverage requests: couldn't load: ${st.reason}`
-    : "Coverage requests: couldn't load (unknown)";
+  return 'reason' in st ? `Coverage requests: ${missed}: ${st.reason}` : "Coverage requests: couldn't load (unknown)";
 }
 
 /** The list's saved-data basis, when it shows saved data: "Acme's saved data from 07:00" (whose with several
