@@ -166,8 +166,10 @@ const POPOVER =
 const formsOnly = (id: string): boolean =>
   (/renderer\/src\/(views|components)\//.test(id) && !POPOVER.test(id)) || FORM_LIBS.test(id) || FORMS_RUNTIME.test(id);
 /**
- * The parts of Svelte's runtime only the forms use (input bindings, $state.snapshot's clone and its warnings, snippet
- * helpers): found by building with the form views left out, where these are empty. Should the popover come to use
+ * The parts of Svelte's runtime only the forms use (the `<option selected>` helper, $state.snapshot's clone and its
+ * warnings, snippet helpers; input bindings should one come back: the forms set `value`/`checked` and their own
+ * handler instead, which leaves that runtime out): found by building with the form views left out, where these are
+ * empty. Should the popover come to use
  * one, the entry would import the forms chunk at once, and the bench's first-load figure would show it.
  */
 const FORMS_RUNTIME =
