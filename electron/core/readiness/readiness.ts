@@ -1,10 +1,10 @@
 // "Ready for your shift": before my next shift (within 24 h), can the app reach me? Pure (derived state, settings,
 // the platform's notification health). Each check: ok, a problem with its one fix, or "can't tell" (never "ok" blind).
-import { assertNever, unknownWhyText, viewBasis, type Basis } from '../../shared/basis';
-import { remindersFor, type ServiceSettings } from '../../shared/settings';
+// The shift's own checks (schedule, reminders) are shift-checks.ts.
+import type { ServiceSettings } from '../../shared/settings';
 import type { AppState, MyShift, Readiness, ReadinessCheck } from '../../shared/view-state';
-import { notFoundCheck } from './not-found';
 import { keyUnavailableCheck, type KeyUnread } from './key-unavailable';
+import { remindersCheck, scheduleCheck } from './shift-checks';
 
 export const READINESS_WINDOW_MS = 24 * 60 * 60_000;
 /** A test notification the person answered counts for this long (settings can change, a Focus mode be added). */
@@ -47,79 +47,6 @@ function keyCheck(input: ReadinessInput): ReadinessCheck {
         message: 'No read has succeeded lately, so the key is not confirmed.',
         action: 'refresh',
       };
-}
-
-/**
- * What my shift rests on, from the schedule's timeline over the shift's own time: fresh data is ready (a hole
- * elsewhere on the schedule is none of this shift's business), saved data may have changed, unknown time in it
- * can't be vouched for.
- */
-function scheduleCheck(input: ReadinessInput, shift: MyShift): ReadinessCheck {
-  const view = input.state.schedules.find((s) => s.id === shift.scheduleId);
-  const basis: Basis = view
-    ? viewBasis(view, Date.parse(shift.start), Date.parse(shift.end))
-    : { kind: 'unknown', why: 'not_read' };
-  // Before the first read of this session is back, the cache (or nothing) is all there is: judged once read, so a
-  // start-up never warns of saved data the same second fresh data arrives.
-  const loading = view?.status.kind === 'loading' || (input.firstReadPending === true && basis.kind !== 'fresh');
-  if (loading)
-    return {
-      id: 'schedule',
-      result: 'checking',
-      message: `${shift.scheduleName} is still loading.`,
-      action: 'refresh',
-    };
-  switch (basis.kind) {
-    case 'fresh':
-      // The schedule answers; if only its shifts further on are as of their last read (re-read every interval
-      // once the shift is near), that is nothing the user can fix, and not saved data.
-      return input.state.me.gaps.some((g) => g.scheduleId === shift.scheduleId && g.kind === 'read')
-        ? {
-            id: 'schedule',
-            result: 'ok',
-            message: `${shift.scheduleName} is up to date; the shift was yours when its shifts were last read.`,
-          }
-        : {
-            id: 'schedule',
-            result: 'ok',
-            message: `${shift.scheduleName} is up to date, and the shift is still yours.`,
-          };
-    case 'saved':
-      if (view?.status.kind === 'not_found') return notFoundCheck(shift.scheduleName);
-      return {
-        id: 'schedule',
-        result: 'problem',
-        message: `${shift.scheduleName} shows saved data: the shift may have changed.`,
-        action: 'refresh',
-      };
-    case 'unknown':
-      return {
-        id: 'schedule',
-        result: 'problem',
-        message: `Part of the shift on ${shift.scheduleName} isn't known (${unknownWhyText(basis.why)}): it may have changed.`,
-        action: 'refresh',
-      };
-    default:
-      return assertNever(basis);
-  }
-}
-
-function remindersCheck(input: ReadinessInput, shift: MyShift): ReadinessCheck {
-  const r = remindersFor(input.settings, shift.scheduleId);
-  if (!r.atStart && r.leadTimesMin.length === 0) {
-    return {
-      id: 'reminders',
-      result: 'problem',
-      message: `Reminders for ${shift.scheduleName} are off.`,
-      action: 'settings',
-    };
-  }
-  // Quiet hours and pause never hold a shift's start reminders (reminders/held.ts): the check says so.
-  return {
-    id: 'reminders',
-    result: 'ok',
-    message: 'Reminders are on; quiet hours and pause never hold a shift’s start.',
-  };
 }
 
 function autostartCheck(input: ReadinessInput): ReadinessCheck {
