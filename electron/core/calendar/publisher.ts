@@ -24,7 +24,6 @@ import {
   spentBy,
   type Spent,
   readRecord,
-  sayRendered,
   writeRecord,
   type PublishedEntry,
   type PublishedRecord,
@@ -32,6 +31,7 @@ import {
 import { minOf } from '../../shared/extremes';
 import { nextSequence } from './sequence-clock';
 import { fromReadOf, readOf, toldOnce } from './calendar-sources';
+import { leftOutAs, sayRendered } from './record-said';
 
 /** Blocks that ended within this long ago stay in the calendar (the shifts the app keeps reach a week back). */
 export const PAST_MS = 7 * DAY_MS;
@@ -184,13 +184,19 @@ function keptBlock(group: Group, entry: PublishedEntry, nowMs: number): Calendar
   };
 }
 
+/** Kept entries left out of this render, one reason each (record-said.ts), and whether the record is signed. */
+interface LeftOut {
+  reasons: string[];
+  signed: boolean;
+}
+
 /** Events of this schedule published before, not matched by a block read now, that the latest read didn't cover. */
 function keptOfSchedule(
   group: Group,
   record: PublishedRecord,
   published: readonly Published[],
   input: CalendarInput,
-  notRead: string[],
+  left: LeftOut,
 ): Published[] {
   const window = windowOf(input);
   const taken = new Set(published.map((p) => p.uid));
@@ -202,8 +208,10 @@ function keptOfSchedule(
     const block = keptBlock(group, e, input.nowMs);
     if (!block) continue;
     // Only an event the app itself published from a read is kept "as last read" (adv52 r11 #3): one it never read
-    // as mine (a made-up entry) is dropped and said, never published as my shift.
-    if (e.readMs === undefined) notRead.push(uid);
+    // as mine (a made-up entry) is dropped and said, never published as my shift. Without the record key nothing
+    // tells the app's kept entry from a typed one (adv52 r61 #1): it is dropped and said too.
+    const why = leftOutAs(e.readMs, left.signed);
+    if (why !== undefined) left.reasons.push(why);
     else kept.push(publishOne(group, block, uid, record, input.nowMs, input.localZone));
   }
   return kept;
@@ -294,16 +302,16 @@ async function renderWith(
   // A schedule not loaded yet keeps its entries: its blocks are unknown, not gone.
   const pending = new Set(groups.filter((g) => !g.known).map((g) => g.ref));
   for (const [uid, e] of record) if (pending.has(e.scheduleId)) next.set(uid, e);
-  const notRead: string[] = [];
+  const left: LeftOut = { reasons: [], signed: signer !== undefined };
   const published = groups
     .filter((g) => g.known)
     .flatMap((g) => {
       const read = publishSchedule(g, record, input.nowMs, input.localZone, spent);
-      return [...read, ...keptOfSchedule(g, record, read, input, notRead)];
+      return [...read, ...keptOfSchedule(g, record, read, input, left)];
     });
   for (const p of published) next.set(p.uid, p.entry);
-  const dropped = notRead.length > 0;
-  await sayRendered(files, recordName, report, published.filter((p) => p.reissued).length, notRead.length);
+  const dropped = left.reasons.length > 0;
+  await sayRendered(files, recordName, report, published.filter((p) => p.reissued).length, left.reasons);
   if (rewrite || dropped || JSON.stringify([...next]) !== JSON.stringify([...record])) {
     // The calendar is still answered when the record can't be saved; the engine's write watch tells the user.
     await writeRecord(files, recordName, next, signer).catch(() => undefined);
