@@ -31,7 +31,7 @@ import {
 import { minOf } from '../../shared/extremes';
 import { nextSequence } from './sequence-clock';
 import { fromReadOf, readOf, toldOnce } from './calendar-sources';
-import { leftOutAs, sayRendered } from './record-said';
+import { leftOutAs, sayRendered, type LeftOut } from './record-said';
 
 /** Blocks that ended within this long ago stay in the calendar (the shifts the app keeps reach a week back). */
 export const PAST_MS = 7 * DAY_MS;
@@ -182,12 +182,6 @@ function keptBlock(group: Group, entry: PublishedEntry, nowMs: number): Calendar
     // first kept it: that claimed hours of confirmation that never happened (adv47 round 15 #1).
     unconfirmed: { sinceMs: entry.readMs ?? entry.unconfirmedSinceMs ?? nowMs },
   };
-}
-
-/** Kept entries left out of this render, one reason each (record-said.ts), and whether the record is signed. */
-interface LeftOut {
-  reasons: string[];
-  signed: boolean;
 }
 
 /** Events of this schedule published before, not matched by a block read now, that the latest read didn't cover. */

@@ -12,6 +12,12 @@ export const NOT_READ = 'an event the app never published from a read';
 export const UNCHECKED =
   "an event kept from an earlier read, which can't be checked without the keychain: it comes back when its time is read again";
 
+/** Kept entries left out of a render, one reason each, and whether the record is signed (a record key is held). */
+export interface LeftOut {
+  reasons: string[];
+  signed: boolean;
+}
+
 /** Why a kept entry is left out of the calendar, or undefined when it is published as kept. */
 export function leftOutAs(readMs: number | undefined, signed: boolean): string | undefined {
   if (readMs === undefined) return NOT_READ;
