@@ -16,6 +16,7 @@ import {
 } from './published-record';
 import { nextSequence } from './sequence-clock';
 import { fromReadOf } from './calendar-sources';
+import { leftOutAs, type LeftOut } from './record-said';
 import { windowOf, type CalendarInput, type Group } from './calendar-groups';
 
 export interface Published {
@@ -97,7 +98,7 @@ export function keptOfSchedule(
   record: PublishedRecord,
   published: readonly Published[],
   input: CalendarInput,
-  notRead: string[],
+  left: LeftOut,
 ): Published[] {
   const window = windowOf(input);
   const taken = new Set(published.map((p) => p.uid));
@@ -109,8 +110,10 @@ export function keptOfSchedule(
     const block = keptBlock(group, e, input.nowMs);
     if (!block) continue;
     // Only an event the app itself published from a read is kept "as last read" (adv52 r11 #3): one it never read
-    // as mine (a made-up entry) is dropped and said, never published as my shift.
-    if (e.readMs === undefined) notRead.push(uid);
+    // as mine (a made-up entry) is dropped and said, never published as my shift. Without the record key nothing
+    // tells the app's kept entry from a typed one (adv52 r61 #1): it is dropped and said too.
+    const why = leftOutAs(e.readMs, left.signed);
+    if (why !== undefined) left.reasons.push(why);
     else kept.push(publishOne(group, block, uid, record, input.nowMs, input.localZone));
   }
   return kept;

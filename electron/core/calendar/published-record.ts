@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { FileStore } from '../ports';
 import { DAY_MS } from '../../shared/time';
 import type { Notice } from '../storage/settings-store';
-import { droppedText, keepAside, keptForDropped, plausibleMs, readBack, sortClaims } from '../storage/read-back';
+import { droppedText, keptForDropped, plausibleMs, readBack, sortClaims } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import { unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
@@ -116,22 +116,6 @@ export function recordNotice(name: string, said: string, twice = true): Notice {
 /** Said when events were issued again under a new UID (their SEQUENCE spent, MAX_SEQUENCE). */
 export const reissuedText = (n: number): string =>
   `${n === 1 ? '1 event' : `${n} events`} of the calendar reached the highest revision number a calendar app takes and ${n === 1 ? 'was' : 'were'} published again as a new event.`;
-
-/** Said once per render: events issued again under a new UID, and kept entries the app never published from a read
- *  (dropped, the file kept aside). */
-export async function sayRendered(
-  files: FileStore,
-  name: string,
-  report: (notice: Notice) => void,
-  reissued: number,
-  notRead: number,
-): Promise<void> {
-  if (reissued > 0) report({ ...recordNotice(name, reissuedText(reissued)), id: reissuedNoticeId(name) });
-  if (notRead === 0) return;
-  const what = `the calendar's record of what it published (${name})`;
-  const reasons = Array.from({ length: notRead }, () => 'an event the app never published from a read');
-  report(recordNotice(name, droppedText(what, reasons, await keepAside(files, name))));
-}
 
 type Check = (uid: string, e: PublishedEntry, signed?: PublishedEntry) => string | undefined;
 

@@ -8,7 +8,8 @@ import type { Notice } from '../storage/settings-store';
 import { calendarText, eventLines } from './ics-calendar';
 import { descriptionOf, summaryOf } from './event-words';
 import type { CalendarBlock } from './my-blocks';
-import { readRecord, sayRendered, writeRecord, type PublishedRecord } from './published-record';
+import { readRecord, writeRecord, type PublishedRecord } from './published-record';
+import { sayRendered, type LeftOut } from './record-said';
 import { groupsOf, watchedRefs, windowOf, type CalendarInput } from './calendar-groups';
 import { headOf } from './calendar-head';
 import { keptOfSchedule, publishSchedule } from './published-events';
@@ -55,16 +56,16 @@ async function renderWith(
   // A schedule not loaded yet keeps its entries: its blocks are unknown, not gone.
   const pending = new Set(groups.filter((g) => !g.known).map((g) => g.ref));
   for (const [uid, e] of record) if (pending.has(e.scheduleId)) next.set(uid, e);
-  const notRead: string[] = [];
+  const left: LeftOut = { reasons: [], signed: signer !== undefined };
   const published = groups
     .filter((g) => g.known)
     .flatMap((g) => {
       const read = publishSchedule(g, record, input.nowMs, input.localZone, spent);
-      return [...read, ...keptOfSchedule(g, record, read, input, notRead)];
+      return [...read, ...keptOfSchedule(g, record, read, input, left)];
     });
   for (const p of published) next.set(p.uid, p.entry);
-  const dropped = notRead.length > 0;
-  await sayRendered(files, recordName, report, published.filter((p) => p.reissued).length, notRead.length);
+  const dropped = left.reasons.length > 0;
+  await sayRendered(files, recordName, report, published.filter((p) => p.reissued).length, left.reasons);
   if (rewrite || dropped || JSON.stringify([...next]) !== JSON.stringify([...record])) {
     // The calendar is still answered when the record can't be saved; the engine's write watch tells the user.
     await writeRecord(files, recordName, next, signer).catch(() => undefined);
