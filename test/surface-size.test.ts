@@ -11,13 +11,9 @@ import { filesUnder, reachable, wordsText } from './support/wording-modules';
 const MAX_LINES = 200;
 const REGISTRY = 'test/support/text-registry.ts';
 
-/** `file` → its length today. Split a module under MAX_LINES and remove its line. */
-const ALLOWED_OVER: Record<string, number> = {
-  'electron/shared/knowledge.ts': 304,
-  'renderer/src/lib/override-form.svelte.ts': 259,
-  'renderer/src/lib/status-model.ts': 236,
-  'test/support/text-registry.ts': 270,
-};
+/** `file` → its length today. Split a module under MAX_LINES and remove its line. Empty since 1 Dec 2026: every
+ *  wording module is within the limit; a new entry is a debt someone must argue for. */
+const ALLOWED_OVER: Record<string, number> = {};
 
 const linesOf = (file: string): number => readFileSync(join(process.cwd(), file), 'utf8').split('\n').length - 1;
 

@@ -3,12 +3,10 @@
 // (test/core/truth/registry-property.test.ts) run over it, so a surface listed here is covered; registry-reach.test.ts
 // fails when a module that words times, bases or account names is not reachable from here (or exempt, with why).
 // It lives with the tests because it reads the renderer's wording too (renderer → shared only, core never imports it).
-import { formatStatus, statusShiftLine } from '../../electron/cli/status-format';
+import { statusShiftLine } from '../../electron/cli/status-format';
 import { statusNextOf } from '../../electron/cli/status-mine';
 import { myRunNext, myRunNow } from '../../electron/shared/on-call-run';
-import { buildHandoffSummary } from '../../electron/core/state/handoff-summary';
 import { handoffNextOf } from '../../electron/core/state/handoff-mine';
-import { buildTrayMenu, trayTooltip, type TrayMenuItem } from '../../electron/core/state/tray-menu';
 import { myShiftLine, nextPhrase } from '../../electron/core/state/tray-sections';
 import { nextBlockLines, nowStatements } from './text-registry-now';
 import type { NotificationRequest } from '../../electron/core/ports';
@@ -24,18 +22,11 @@ import { previewLog, type AccountPreview } from './text-registry-preview';
 import { swapFormLog } from './text-registry-swap';
 import { takeOverTexts } from './text-registry-takeover';
 import { formTexts } from './text-registry-forms';
-import { readinessLine } from '../../electron/shared/readiness-text';
-import { formatDayTime } from '../../electron/shared/format';
-import { popoverLoadLine } from '../../renderer/src/lib/load-words';
 import type { AppState, MyShift } from '../../electron/shared/view-state';
-import { alarmAskRows } from '../../renderer/src/lib/alarm-asks';
-import { stillRingRows } from '../../renderer/src/lib/still-ring-rows';
-import { askRows, countsText, staleLine, uncoveredText } from '../../renderer/src/lib/glance';
-import { coverageItems } from '../../renderer/src/lib/coverage';
-import { hasData } from '../../electron/shared/freshness';
-import { myListRows, myShiftRows, myShiftsNote } from '../../renderer/src/lib/my-shift-rows';
-import { asksHeading, cardLines, coverageBadge, coverageNote, myStateLine } from '../../renderer/src/lib/status-model';
-import { timelineModel } from '../../renderer/src/lib/timeline';
+import { myShiftRows } from '../../renderer/src/lib/my-shift-rows';
+import { myStateLine } from '../../renderer/src/lib/status-model';
+import { wholeSurfaces, type WholeSurfaces } from './text-registry-whole';
+import { loadTexts } from './text-registry-load';
 
 export type { Said, Surface } from './text-registry-said';
 
@@ -57,59 +48,8 @@ export interface RegistryInput {
   previews?: readonly AccountPreview[];
 }
 
-function labels(items: readonly TrayMenuItem[]): string[] {
-  return items.flatMap((i) => [
-    ...('label' in i && typeof i.label === 'string' ? [i.label] : []),
-    ...(i.type === 'submenu' ? labels(i.items) : []),
-  ]);
-}
-
-/** Each whole surface as one text (what the statements must appear in). */
-function wholeSurfaces(input: RegistryInput) {
-  const { state, nowMs, localZone } = input;
-  const ctx = { nowMs, locale: 'en-GB', localZone };
-  const me = myStateLine(state, ctx);
-  const note = myShiftsNote(state, ctx);
-  const r = state.me.readiness;
-  const popover = [
-    me.title,
-    me.detail,
-    staleLine(state, ctx)?.text ?? '',
-    r
-      ? readinessLine(r, (iso, z) => formatDayTime(iso, { ...ctx, ...(z ? { scheduleZone: z } : {}) }), state).text
-      : '',
-    // My shifts shows its empty line only with no row (components/MyShifts.svelte), never beside listed shifts.
-    myListRows(state, ctx).length === 0 ? note.empty : '',
-    note.missing ?? '',
-    coverageNote(state, ctx) ?? '',
-    hasData(state.coverage.status) ? countsText(state, ctx) : '',
-    ...coverageItems(state, ctx).map((i) => i.coveredText ?? ''),
-    ...state.schedules.flatMap((s) => {
-      const lines = cardLines(s, ctx);
-      return [s.name, lines.now, lines.next, lines.status ?? '', uncoveredText(s, ctx) ?? ''];
-    }),
-    ...myListRows(state, ctx).map((row) =>
-      [row.scheduleName, row.day, row.span, row.length, row.basis, row.zone ?? ''].join(' '),
-    ),
-    ...alarmAskRows(state, ctx).flatMap((row) => [row.text, row.phone ?? '']),
-    ...stillRingRows(state, ctx).map((row) => row.text),
-    // The "Asks you" heading (components/AsksYou.svelte, shown with a row) and the Coverage button's badge.
-    askRows(state, ctx).length > 0 ? asksHeading(state) : '',
-    coverageBadge(state) ? `Coverage ${coverageBadge(state) ?? ''}` : '',
-    ...askRows(state, ctx).map((row) => JSON.stringify(row)),
-    ...timelineModel(state, ctx).rows.map((row) => JSON.stringify(row)),
-  ].filter((t) => t !== '');
-  return {
-    'tray-tooltip': trayTooltip(state, nowMs, localZone),
-    'tray-menu': labels(buildTrayMenu(state, nowMs, localZone)).join('\n'),
-    popover: popover.join('\n'),
-    status: formatStatus(state, { nowMs, localZone }),
-    handoff: buildHandoffSummary(state, { nowMs, localZone }),
-  } as const;
-}
-
 /** My blocks as each surface states them: the words its own wording function makes for the one statement. */
-function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces>): Said[] {
+function statements(input: RegistryInput, whole: WholeSurfaces): Said[] {
   const { state, nowMs, localZone } = input;
   const f = { nowMs, localZone, locale: undefined };
   const o = { nowMs, localZone };
@@ -165,33 +105,6 @@ function statements(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces
     out.push(said('status', 'block', m, statusShiftLine(state, m, o).trim()));
   });
   return out;
-}
-
-/** My on-call load, each account's as the popover (`ScheduleCards.svelte`) and `status` word it: a count over saved
- *  data says so (issue 47, round 2). */
-function loadTexts(input: RegistryInput, whole: ReturnType<typeof wholeSurfaces>): Said[] {
-  const { state, nowMs, localZone } = input;
-  const load = state.me.load;
-  if (!load) return [];
-  const accounts = load.byAccount ?? [{ ...load, accountId: state.accounts[0]?.id ?? null, label: '' }];
-  return accounts.flatMap((a) => {
-    const p = a.thisMonth;
-    if (!p) return [];
-    const line = popoverLoadLine(state, { nowMs, locale: 'en-GB', localZone }) ?? '';
-    const parts = line
-      .replace(/^This month: /, '')
-      .replace(/ — each service counted apart$/, '')
-      .split('; ');
-    const popover = a.label === '' ? line : (parts.find((x) => x.startsWith(`${a.label} `)) ?? '');
-    const status = whole.status
-      .split('\n')
-      .find((l) => l.startsWith(` ${a.label === '' ? '' : `${a.label} `}this month`));
-    const base = { accountId: a.accountId, basis: p.basis, kind: 'load' };
-    return [
-      { ...base, surface: 'popover' as const, text: popover },
-      ...(status === undefined ? [] : [{ ...base, surface: 'status' as const, text: status }]),
-    ];
-  });
 }
 
 /** Every user-visible text for a state, a notification log and a calendar: whole surfaces, then statements. */

@@ -1,6 +1,6 @@
 // The quick override form's state and actions, for OverrideView to bind to: the values as typed (kept as a draft
 // while unsaved), the live check and the engine's preview; sending and its outcome are its OverrideWrite's.
-import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
+import type { AppState } from '../../../electron/shared/view-state';
 import { app } from './app-state.svelte';
 import { invoke } from './bridge';
 import type { FieldErrors } from './limits';
@@ -18,22 +18,12 @@ import {
 } from './override-values';
 import { OverrideWrite } from './override-write.svelte';
 import { OverrideAsks } from './override-asks.svelte';
-import { zonedWindow } from './zoned-window';
-import { formZoneNote } from './form-zone';
-import { suggestions } from './people';
+import { submitLabelOf, withAnswered } from './override-request';
+import { OverrideFormPlace } from './override-form-place.svelte';
 import { hashFor } from './route';
-import { dayOptions, uses24h } from './time-input';
 import { myEmailFor } from '../../../electron/shared/people-names';
-import { withAccount } from './accounts';
-import { answeredRequest, submitLabelOf, withAnswered } from './override-request';
 
-export class OverrideForm {
-  /** The app's zone when the form opened, by name: the custom window's times are read in it, the preview is worded in
-   *  it and it is named beside them, until the form closes (a zone change meanwhile is said, not followed). */
-  readonly localZone = app.zoneName;
-  readonly h24 = uses24h(app.locale);
-  readonly #model: () => AppState;
-  readonly #params: () => Record<string, string>;
+export class OverrideForm extends OverrideFormPlace {
   /** The draft belongs to this route: another request's shift does not bring it back. */
   readonly #routeKey: string;
   /** The values the form opened with (before any draft), as JSON: "dirty" and "Start over" compare with them. */
@@ -69,29 +59,7 @@ export class OverrideForm {
   /** The write in progress or done, and its outcome. */
   readonly write = new OverrideWrite();
 
-  // $derived.by: these read what the constructor sets (values, model, params), so their first read comes later.
-  /** My e-mail on the account of the schedule chosen (schedules of other accounts know me by another). */
-  get myEmail(): string {
-    return myEmailFor(this.#model(), this.values.scheduleId);
-  }
-  get schedule(): ScheduleView | undefined {
-    return this.#model().schedules.find((s) => s.id === this.values.scheduleId);
-  }
-  /** The schedule's people, for names and the picker. */
-  get known() {
-    return this.#known;
-  }
-  #known = $derived(suggestions(this.schedule));
-  readonly #startMs = $derived.by(() => windowStartMs(this.values, this.#zoned()));
-  /** Me, now and the form's zone: every reading of the typed times goes through it. */
-  #zoned() {
-    return { myEmail: this.myEmail, nowMs: app.nowMs, localZone: this.localZone };
-  }
-  /** The note under the time fields (read with the clock's tick, so a zone change shows within a tick). */
-  get zoneNote(): string {
-    void app.nowMs;
-    return formZoneNote(this.localZone, app.zoneName);
-  }
+  readonly #startMs = $derived.by(() => windowStartMs(this.values, this.zoned()));
   get onCall() {
     return this.#onCall;
   }
@@ -99,12 +67,12 @@ export class OverrideForm {
   get checked() {
     return this.#checked;
   }
-  #checked = $derived.by(() => checkOverride(this.values, { ...this.#zoned(), onCallAtStart: this.onCall }));
+  #checked = $derived.by(() => checkOverride(this.values, { ...this.zoned(), onCallAtStart: this.onCall }));
   readonly #candidatesAsk = $derived.by(() =>
-    candidatesAsk(this.values, { ...this.#zoned(), onCallAtStart: this.onCall }),
+    candidatesAsk(this.values, { ...this.zoned(), onCallAtStart: this.onCall }),
   );
   /** When main last read each schedule: the ranking rests on everyone's shifts, so a new read asks again. */
-  readonly #reads = $derived.by(() => JSON.stringify(this.#model().schedules.map((s) => s.status)));
+  readonly #reads = $derived.by(() => JSON.stringify(this.model().schedules.map((s) => s.status)));
   /** As JSON: a re-derivation with the same schedule, window and reads (a minute's tick) asks nothing again. */
   readonly #candidatesKey = $derived(JSON.stringify(this.#candidatesAsk ?? null) + this.#reads);
   get errors() {
@@ -117,34 +85,6 @@ export class OverrideForm {
   get dirty(): boolean {
     return JSON.stringify(this.values) !== this.#pristine;
   }
-  /** A schedule named by a coverage request that this app does not watch: still offered, under the given name. */
-  readonly #unwatched = $derived.by(() =>
-    this.values.scheduleId !== '' && !this.schedule
-      ? { id: this.values.scheduleId, name: this.#params().scheduleName ?? this.values.scheduleId }
-      : null,
-  );
-  get scheduleName(): string {
-    const s = this.schedule;
-    return s ? withAccount(this.#model(), s.accountId, s.name) : (this.#unwatched?.name ?? this.values.scheduleId);
-  }
-  /** With several accounts each option names its account: the form acts on that account's schedule. */
-  get scheduleOptions() {
-    return this.#scheduleOptions;
-  }
-  #scheduleOptions = $derived.by(() => [
-    ...this.#model().schedules.map((s) => ({ value: s.id, label: withAccount(this.#model(), s.accountId, s.name) })),
-    ...(this.#unwatched ? [{ value: this.#unwatched.id, label: this.#unwatched.name }] : []),
-  ]);
-  get days() {
-    return this.#days;
-  }
-  #days = $derived.by(() =>
-    dayOptions(app.nowMs, app.locale, this.localZone, [this.values.startDay, this.values.endDay]),
-  );
-  /** The coverage request this form answers, shown above it. */
-  get request() {
-    return answeredRequest(this.#model(), this.#params());
-  }
   get nothingToDo(): boolean {
     const p = this.#asks.previewOf(this.checked);
     // Main says so with the preview's words (shared/preview-text.ts): Create is held back only on fresh data.
@@ -156,8 +96,7 @@ export class OverrideForm {
 
   /** Starts from a draft kept for this route, else from the props as they are when the form opens. */
   constructor(model: () => AppState, params: () => Record<string, string>) {
-    this.#model = model;
-    this.#params = params;
+    super(model, params);
     this.#routeKey = hashFor('override', params());
     const fresh = initialValues(model().schedules, params(), {
       // Me on the schedule the form opens on (one I'm on call on may be another account's than the first listed).
@@ -183,12 +122,14 @@ export class OverrideForm {
     });
   }
 
+  protected formValues(): OverrideFormValues {
+    return this.values;
+  }
+
   /** What main words the preview and the result with: this form's zone and the schedule's name as it shows it. */
   #shown() {
     return { localZone: this.localZone, scheduleName: this.scheduleName };
   }
-
-  windowText = (start: string, end: string): string => zonedWindow(start, end, this.schedule?.timeZone, this.localZone);
 
   /** Any edit clears what the engine said about the last attempt: it was about other values. */
   edited = (): void => {
@@ -202,7 +143,7 @@ export class OverrideForm {
     const v = this.values;
     const mine = v.who === 'me' || v.suggested || v.people.length === 0;
     const defaults = whoDefaults(
-      this.#model().schedules.find((s) => s.id === v.scheduleId),
+      this.model().schedules.find((s) => s.id === v.scheduleId),
       this.myEmail,
     );
     v.takeOverFrom = defaults.takeOverFrom;
@@ -228,7 +169,7 @@ export class OverrideForm {
     if (!checked.ok) return true;
     if (this.nothingToDo) return false;
     // Cover…: the request it answers goes along (override-request.ts).
-    const sent = withAnswered(checked.request, this.request?.id, this.#params());
+    const sent = withAnswered(checked.request, this.request?.id, this.params());
     // The engine's "emails.N" is the N-th e-mail sent; none sent stands for me.
     const sentEmails = sent.emails.length > 0 ? sent.emails : [this.myEmail];
     // What the result (and "Check again") says was asked for: the preview of this request, asked now when the one

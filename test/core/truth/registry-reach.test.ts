@@ -18,7 +18,7 @@ const NOT_YET: Record<string, string> = {
   'renderer/src/lib/time-input.ts':
     "form inputs' days and times (formatDate/formatTime): held to the popover's words by test/renderer/time-field.test.ts",
   'renderer/src/lib/chat-group-edit.svelte.ts': 'chat group form',
-  'renderer/src/lib/override-form.svelte.ts':
+  'renderer/src/lib/override-form-place.svelte.ts':
     "quick override form's fields (its preview's words are preview-lines.ts, which the registry reads)",
   'renderer/src/lib/team-form.ts': 'team form',
 };
