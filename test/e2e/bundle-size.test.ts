@@ -70,7 +70,10 @@ import { ALL_JS_MAX_KB, FIRST_JS_MAX_KB, gzipSizes, KB } from './support/bundle-
 // 93.6 (95,816 bytes, from 95,979; fix49cut): the forms' eleven inputs and checkboxes set by `value`/`checked` and
 // their own `oninput`/`onchange`, not `bind:value`/`bind:checked`, so Svelte's input binding runtime (and the reset
 // listener it brought into the entry) is in no chunk: the entry 35,647 (−99), the forms −34, after the glance −30.
-const ALL_JS_RATCHET_KB = 93.6;
+// 93.7 (95,954 bytes; 1 Dec 2026, 04:50): the size splits of issue 47 (the override form's place words in their own
+// rune module, +52 in the forms chunk), "not read" for a coverage list no key could read (adv49 r38) and Settings'
+// checkboxes through one handler; the entry 35,653. Raised, not cut.
+const ALL_JS_RATCHET_KB = 93.7;
 /** The first load under its 35 KB budget (issue 49): held where it is, like all views. */
 // 34.9 after the merges of 29 Nov, 18:30 (requests over saved data worded apart in the glance; the readiness speaker
 // judged in main and carried in the snapshot, so none of its rule loads first).
