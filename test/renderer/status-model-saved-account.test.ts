@@ -22,10 +22,15 @@ describe('my state line names the account whose part of my run is saved (adv47 r
     const state = w.engine.getState();
     const t = surfaces(state, w.harness.clock.now());
     await w.engine.stop();
-    expect(state.accounts.map((a) => [a.id, a.sync.kind])).toEqual([['work', 'ok'], ['acme', 'partial']]);
+    expect(state.accounts.map((a) => [a.id, a.sync.kind])).toEqual([
+      ['work', 'ok'],
+      ['acme', 'partial'],
+    ]);
     const [title, detail] = t.popover.split('\n');
     const menu = t.menu.split('\n')[0] ?? '';
-    const at = /^You are on call: Work and Acme until Thu 09:00 \(Acme's saved data from (\d\d:\d\d)\)$/.exec(menu)?.[1];
+    const at = /^You are on call: Work and Acme until Thu 09:00 \(Acme's saved data from (\d\d:\d\d)\)$/.exec(
+      menu,
+    )?.[1];
     expect(at, menu).toBeDefined();
     expect(title).toBe(`On call until Thu 09:00 · Acme saved ${at}`);
     expect(detail).toMatch(/^Work · Platform primary and Acme · Platform primary · Wed 09:00 – Thu 09:00 · .* left/);
