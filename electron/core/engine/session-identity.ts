@@ -39,6 +39,8 @@ export interface SessionIdentity {
   load(saved?: { held: Pick<HeldSnapshot, 'get'>; scheduleIds: readonly string[] }): Promise<void>;
   /** The user my e-mail last resolved to at this account's service; null when none is known. */
   rememberedId(): string | null;
+  /** Whether that user is the app's own word: a record its key signed, or one this run wrote (adv52 r62 #1). */
+  vouched(): boolean;
   /** The address a write names me by (client-as-held.ts): the one the service lists my remembered user under now. */
   writeAs(): { email: string } | { refused: string };
   /** What a read showed of me: remembered, told, and the problem said or cleared. */
@@ -85,7 +87,7 @@ function setAsideText(
 async function readRecord(
   o: SessionIdentityOptions,
   file: string,
-): Promise<{ record?: IdentityRecord; damaged?: AppState['notices'][number] }> {
+): Promise<{ record?: IdentityRecord; damaged?: AppState['notices'][number]; signed?: boolean }> {
   const signer = await o.signer?.().catch(() => undefined);
   const text = await o.files.read(file).catch(() => undefined);
   // Checked before it is marked read, so a MAC no key holds under a fresh key reads as the lost key's (as every
@@ -97,7 +99,8 @@ async function readRecord(
       : checkIdentity(file, text, { email: o.settings().email, nowMs: o.clock.now(), signer });
   afterFirstRead(signer, file);
   if (read === undefined) return {};
-  if (read.kind === 'used') return { record: read.record };
+  // With a key, checkIdentity used it only under the app's MAC; without one, nothing tells it from a copy.
+  if (read.kind === 'used') return { record: read.record, signed: signer !== undefined };
   const where = await o.files.backup(file).catch(() => undefined);
   return { damaged: { id: `identity-damaged:${o.accountId}`, message: setAsideText(o, file, read, where) } };
 }
@@ -105,6 +108,7 @@ async function readRecord(
 export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentity {
   const file = identityFileOf(o.accountId);
   let record: IdentityRecord | undefined;
+  let vouched = false;
   let moved: string | undefined;
   let given: Given;
   /** The e-mail a read found no one under (every schedule listing its people), until a read finds me. */
@@ -114,6 +118,7 @@ export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentit
   const address = (): string => originOf(o.settings()).address;
   const save = (next: IdentityRecord | undefined): void => {
     record = next;
+    vouched = true;
     writing = writing
       .then(async () => {
         if (next === undefined) return o.files.remove(file);
@@ -125,11 +130,14 @@ export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentit
   const rememberedId = (): string | null => idOf(record, address(), o.settings().email);
   return {
     async load(saved) {
-      ({ record, damaged } = await readRecord(o, file));
+      let signed: boolean | undefined;
+      ({ record, damaged, signed } = await readRecord(o, file));
+      vouched = signed === true;
       const email = o.settings().email;
       if (saved) absent = absentInSaved(saved.held.get(), saved.scheduleIds, email, rememberedId());
     },
     rememberedId,
+    vouched: () => vouched,
     writeAs() {
       // The last read listed my user under `moved`; a move told before this run and not settled by a read since
       // leaves it unknown: Settings' e-mail may be a colleague's by now, so it is not written.

@@ -41,20 +41,24 @@ function usersRead(pass: FetchPass): User[] {
   return out;
 }
 
-/** What this pass says of me: `email` is the configured one, `rememberedId` the user it last resolved to, `saved`
- *  the account's saved data and watched schedules (what is known of the people of those this pass did not read). */
+/** What this pass says of me: `email` is the configured one, `rememberedId` the user it last resolved to (`vouched`:
+ *  by a signed record or this run's read), `saved` the account's saved data and watched schedules (what is known of
+ *  the people of those this pass did not read). */
 export function identityOfPass(
   pass: FetchPass,
   email: string,
   rememberedId: string | null,
   saved: SavedPeople,
+  vouched = true,
 ): IdentityRead {
   const mine = email.trim().toLowerCase();
   const users = usersRead(pass);
   const known = rememberedId === null ? undefined : users.find((u) => u.id === rememberedId);
   const hasMine = (u: User) => mine !== '' && u.email.toLowerCase() === mine;
   const matched = known && hasMine(known) ? known : users.find(hasMine);
-  if (matched && (!known || matched.id === known.id))
+  // The remembered user beats a fresh match only on a record the app's key vouches for: an unsigned one (no keychain)
+  // can't be told from a file copied or typed in (adv52 r62 #1).
+  if (matched && (!known || matched.id === known.id || !vouched))
     return { kind: 'matched', userId: matched.id, email: matched.email };
   if (known) {
     const given = matched ? { given: { to: matched, mine: known.name } } : {};

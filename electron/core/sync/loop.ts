@@ -128,7 +128,7 @@ async function pass(loop: Loop, client: OncallClient, plan: FetchPlan): Promise<
   const email = loop.options.getConfig().email;
   const identity = loop.options.identity;
   const saved = { snapshot: snapshot.get(), scheduleIds: loop.options.getConfig().scheduleIds };
-  const me = identityOfPass(read, email, identity?.rememberedId() ?? null, saved);
+  const me = identityOfPass(read, email, identity?.rememberedId() ?? null, saved, identity?.vouched() ?? true);
   // My user moved to another address, nobody has mine: the read says who I am is unsettled, not that my shifts went.
   // My address given to another user meanwhile: that user is held under none (sync/identity.ts says why).
   const other = me.kind === 'moved' ? me.given?.to.id : undefined;

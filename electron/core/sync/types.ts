@@ -33,7 +33,7 @@ export interface SyncOptions {
   dropped?: (reasons: readonly string[]) => void;
   /** Who I am at this service, remembered (engine/session-identity.ts): a read where my e-mail names nobody but the
    *  user it last resolved to keeps that user as me (sync/identity.ts), and each read's answer is handed back. */
-  identity?: { rememberedId(): string | null; settled(read: IdentityRead): void };
+  identity?: { rememberedId(): string | null; vouched(): boolean; settled(read: IdentityRead): void };
   /** The waits the service asked for that last past now, after each pass (sync/kept-waits.ts): kept on disk so a
    *  restart honours them (empty: none). */
   waitsChanged?: (entries: ReadonlyMap<string, number>) => void;
