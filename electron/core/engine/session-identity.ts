@@ -130,9 +130,7 @@ export function createSessionIdentity(o: SessionIdentityOptions): SessionIdentit
   const rememberedId = (): string | null => idOf(record, address(), o.settings().email);
   return {
     async load(saved) {
-      let signed: boolean | undefined;
-      ({ record, damaged, signed } = await readRecord(o, file));
-      vouched = signed === true;
+      ({ record, damaged, signed: vouched = false } = await readRecord(o, file));
       const email = o.settings().email;
       if (saved) absent = absentInSaved(saved.held.get(), saved.scheduleIds, email, rememberedId());
     },
