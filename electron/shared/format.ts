@@ -25,6 +25,10 @@ export interface TimeFormatOptions {
 /** Options for formats that depend on "today" (a day name is shown only for other days). */
 export interface DayFormatOptions extends TimeFormatOptions {
   nowMs: number;
+  /** A surface redrawn as time passes (the popover): a window starting today names its start as the time alone, as
+   *  the headline above it does ("Next: 08:59" over "08:59 – Thu 04:59", adv49 r39). Without it both ends name
+   *  their day, as a notification must (it is read later). */
+  live?: boolean;
 }
 
 const DEFAULT_LOCALE = 'en-GB';
@@ -181,7 +185,7 @@ export function formatDayTime(instant: Instant, opts: DayFormatOptions): string 
   return `${text} (${thereText} ${zoneLabel(opts.scheduleZone)})`;
 }
 
-function windowIn(start: Wall, end: Wall, nowLocal: Wall, locale: string): string {
+function windowIn(start: Wall, end: Wall, nowLocal: Wall, locale: string, live?: boolean): string {
   // A shift ending at midnight reads as "09:00–00:00" rather than naming the next day.
   const endDay = end.atMidnight ? end.dayNumber - 1 : end.dayNumber;
   const endsSameDay = endDay === start.dayNumber && end.ms - start.ms < DAY_MS;
@@ -192,21 +196,22 @@ function windowIn(start: Wall, end: Wall, nowLocal: Wall, locale: string): strin
     return `${localDayText(start, nowLocal, locale)}${dash}${clock(end, locale)}`;
   }
   // Spanning days: both ends name their day, so "Sat 09:00 – Sun 09:00" reads the same whenever it is shown.
-  return apart(start, end, nowLocal, locale);
+  return apart(start, end, nowLocal, locale, live);
 }
 
 /** Two different instants never read the same ("Sun 09:00 – Sun 09:00" a week apart): each end in the first style
  *  that tells them apart — its day as near ones read, its date, then its seconds. */
-function apart(start: Wall, end: Wall, nowLocal: Wall, locale: string): string {
+function apart(start: Wall, end: Wall, nowLocal: Wall, locale: string, live?: boolean): string {
   // A week or more apart, two weekdays can name the same day ("Mon 03:00 – Mon 02:00"): dates then.
   const weekApart = Math.abs(end.dayNumber - start.dayNumber) >= 7;
+  const today = live && start.dayNumber === nowLocal.dayNumber;
   const styles: ((w: Wall) => string)[] = [
     ...(weekApart ? [] : [(w: Wall) => localDayText(w, nowLocal, locale, true)]),
     (w) => dayClock(w, locale, Math.abs(w.dayNumber - nowLocal.dayNumber) > YEAR_AWAY_DAYS ? 'year' : 'date'),
     (w) => dayClock(w, locale, 'seconds'),
   ];
   for (const style of styles) {
-    const [from, to] = [style(start), style(end)];
+    const [from, to] = [today && style === styles[0] ? clock(start, locale) : style(start), style(end)];
     if (from !== to || start.ms === end.ms) return `${from} – ${to}`;
   }
   return `${dayClock(start, locale, 'seconds')} – ${dayClock(end, locale, 'seconds')}`;
@@ -217,11 +222,11 @@ export function formatWindow(start: Instant, end: Instant, opts: DayFormatOption
   const locale = opts.locale ?? DEFAULT_LOCALE;
   const [startMs, endMs] = [toMs(start), toMs(end)];
   const s = localWall(startMs, opts.localZone);
-  const text = windowIn(s, localWall(endMs, opts.localZone), localWall(opts.nowMs, opts.localZone), locale);
+  const text = windowIn(s, localWall(endMs, opts.localZone), localWall(opts.nowMs, opts.localZone), locale, opts.live);
   const there = scheduleSide(s, startMs, opts);
   const zone = opts.scheduleZone;
   if (!there || !zone) return text;
-  const thereText = windowIn(there, localWall(endMs, zone), localWall(opts.nowMs, zone), locale);
+  const thereText = windowIn(there, localWall(endMs, zone), localWall(opts.nowMs, zone), locale, opts.live);
   return `${text} (${thereText} ${zoneLabel(zone)})`;
 }
 

@@ -33,7 +33,7 @@ describe('my state line names the account whose part of my run is saved (adv47 r
     )?.[1];
     expect(at, menu).toBeDefined();
     expect(title).toBe(`On call until Thu 09:00 · Acme saved ${at}`);
-    expect(detail).toMatch(/^Work · Platform primary and Acme · Platform primary · Wed 09:00 – Thu 09:00 · .* left/);
+    expect(detail).toMatch(/^Work · Platform primary and Acme · Platform primary · 09:00 – Thu 09:00 · .* left/);
     expect(detail?.endsWith(` left (Acme's saved data from ${at})`)).toBe(true);
   }, 60_000);
 });

@@ -65,6 +65,27 @@ describe('my state at the top of the popover', () => {
     });
   });
 
+  // adv49 r39: a block starting today and ending on another day read "Next: 08:59 (in 4 h)" above "Tue 08:59 – Thu
+  // 04:59": one instant in two wordings, one line apart. The detail names today's start as the headline does.
+  it("words today's start of a block spanning days as the headline does, its end with its day", () => {
+    const nextShift = {
+      accountId: 'main',
+      scheduleId: 'sch_platform',
+      scheduleName: 'Platform primary',
+      start: '2026-05-04T10:15:00Z',
+      end: '2026-05-06T02:59:00Z',
+      endBasis: { kind: 'fresh' as const, readAt: null },
+      basis: { kind: 'fresh' as const, readAt: null },
+    };
+    const line = myStateLine(appState({ me: { onCallNow: [], nextShift } }), ctx);
+    expect(line.title).toBe('Next: 12:15 (in 2 h 15 min)');
+    expect(line.detail).toBe('Platform primary · 12:15 – Wed 04:59, 1 d 16 h');
+    // On call since this morning until another day: its start is today's time too.
+    const now = { ...nextShift, start: '2026-05-04T05:00:00Z' };
+    const onCall = myStateLine(appState({ me: { onCallNow: [now], nextShift: null } }), ctx);
+    expect(onCall.detail).toBe('Platform primary · 07:00 – Wed 04:59 · 1 d 18 h left');
+  });
+
   // Issue 47: at a glance the headline is the statement, so it carries its basis itself, short ("· saved 09:30"),
   // beside the detail's whole "(saved data from 09:30)"; the component adds no "(saved data)" of its own then.
   it('says "saved data" about my block in the headline (short) and beside the block (with from when)', () => {

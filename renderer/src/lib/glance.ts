@@ -48,8 +48,14 @@ export function lengthText(startMs: number, endMs: number, ctx: Pick<FormatConte
 }
 
 /** "23:05–23:55", "Sat 23:05 – Sun 23:05": the one window wording (shared/format formatWindow). */
-export function spanText(startMs: number, endMs: number, ctx: FormatContext, scheduleZone?: string): string {
-  return formatWindow(startMs, endMs, scheduleZone ? { ...opts(ctx), scheduleZone } : opts(ctx));
+export function spanText(
+  startMs: number,
+  endMs: number,
+  ctx: FormatContext,
+  scheduleZone?: string,
+  live?: boolean,
+): string {
+  return formatWindow(startMs, endMs, { ...opts(ctx), scheduleZone, live });
 }
 
 /** "On call Sat 23:05 – Sun 23:05, 1 d": my next block, naming its start and end. */

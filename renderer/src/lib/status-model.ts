@@ -110,7 +110,7 @@ const spanOf = (state: AppState, run: OnCallRun, ctx: FormatContext): string => 
   // Each end with its schedule's own time where that zone differs (as every surface words it).
   const zones = runZones(state, run);
   return endIsKnown(run)
-    ? spanText(Date.parse(run.start), Date.parse(run.end), ctx, zones.both)
+    ? spanText(Date.parse(run.start), Date.parse(run.end), ctx, zones.both, true)
     : `from ${atText(Date.parse(run.start), ctx, zones.start)} ${untilPhrase(run, (iso) => atText(Date.parse(iso), ctx, zones.end))}`;
 };
 
