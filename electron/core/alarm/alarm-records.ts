@@ -13,6 +13,7 @@ import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 import { alarmClaimProblem, alarmDueMs, alarmOriginProblem, UNWATCHED, type AlarmKnowledge } from './alarm-claims';
 import { witnessProblem, type Runs } from './alarm-runs';
 import { ALARM_EARLY_MS } from './plan';
+import { olderLog, seqOf } from './runs-seq';
 import { AlarmRecordSchema, SNOOZE_MS, type AlarmRecord } from './types';
 import { unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
 
@@ -36,6 +37,9 @@ export const AlarmFileSchema = z.object({
   origins: z.array(CacheOriginSchema).max(100).optional(),
   /** Each record's MAC by its key (record-key.ts); absent when written without the keychain or before MACs. */
   macs: z.record(z.string(), z.string().max(100)).optional(),
+  /** The count of the run log written before this file, signed (runs-seq.ts). */
+  runsSeq: z.number().int().min(0).optional(),
+  runsSeqMac: z.string().max(100).optional(),
 });
 export type AlarmRecords = Record<string, AlarmRecord>;
 
@@ -84,6 +88,8 @@ export interface ReadRecords {
   rewrite: boolean;
   /** The file's stamp as read; undefined when it has none (written before stamps) or there was no file. */
   stamp?: CacheOrigin[];
+  /** The run log's count this file was written after (runs-seq.ts); 0 when it has none. */
+  runsSeq?: number;
   /** A file was there and nothing of it was taken: the disk refused the read (left in place), or it was refused
    *  (kept aside when that worked). Its empty records are no claim: nothing in them was lost (alarm-older-copy.ts). */
   untaken?: 'unreadable' | 'refused';
@@ -141,6 +147,8 @@ export async function readAlarmRecords(
   if (read.newer !== undefined) report(newerNotice(newerFieldsText(WHAT, read.newer.fields, read.newer.kept)));
   const stamp = read.value.origins;
   const macs = read.value.macs ?? {};
+  const runsSeq = seqOf(signer, ALARMS_FILE, read.value.runsSeq, read.value.runsSeqMac);
+  const older = olderLog(runs, runsSeq);
   const sorted = sortClaims(Object.entries(read.value.alarms), ([key, r]) => {
     if (held?.(key, r) === true) return undefined;
     if (signer && !vouches(signer, ALARMS_FILE, key, r, macs[key])) return unsignedAs(signer, ALARMS_FILE);
@@ -154,10 +162,10 @@ export async function readAlarmRecords(
     if (claim !== undefined && claim !== UNWATCHED) return claim;
     const dueMs = known === undefined ? undefined : alarmDueMs(key, r, known);
     const due = dueMs === undefined ? undefined : alarmDueProblem(r, dueMs);
-    return alarmRecordProblem(r, nowMs) ?? due ?? witnessProblem(r, runs);
+    return alarmRecordProblem(r, nowMs) ?? due ?? witnessProblem(r, runs, older);
   });
   // A file from before stamps (or MACs) is taken this once and stamped (and signed) at once.
-  const stamped = stamp === undefined ? {} : { stamp };
+  const stamped = stamp === undefined ? { runsSeq } : { stamp, runsSeq };
   const unsigned = signer?.fresh === true;
   if (sorted.dropped.length === 0)
     return {

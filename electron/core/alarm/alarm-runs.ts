@@ -11,6 +11,7 @@ import { droppedText, keptForDropped, plausibleMs, readBack, refusedText, sortCl
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import type { AlarmRecord } from './types';
 import { unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
+import { pastOlderLog, seqFields, seqOf } from './runs-seq';
 
 export const RUNS_FILE = 'alarm-runs.json';
 /** Runs are kept as long as the records they vouch for (7 days after a shift ended) and a shift's length more. */
@@ -21,13 +22,28 @@ const WHAT = 'the record of when the app ran';
 
 const RunSchema = z.object({ fromMs: z.number(), toMs: z.number(), mac: z.string().max(100).optional() });
 export type Run = { fromMs: number; toMs: number };
-const RunsFileSchema = z.object({ version: z.literal(1), runs: z.array(RunSchema).max(MAX_RUNS * 2) });
+const RunsFileSchema = z.object({
+  version: z.literal(1),
+  runs: z.array(RunSchema).max(MAX_RUNS * 2),
+  /** How many times the log was written, signed (runs-seq.ts: alarms.json written after a later log). */
+  seq: z.number().int().min(0).optional(),
+  seqMac: z.string().max(100).optional(),
+});
 
 /** The recorded runs; undefined when there is no log at all (a folder from before it: the records are taken as
  *  they were, this once, and the log starts now). A log that can't be read or used vouches for nothing; `doubt` then
  *  says why it can't prove either that the app was not running at a moment (adv52 r30: a cut-short log made the app
  *  say its own rings were "while the app was not running"). */
-export type Runs = { runs: readonly Run[]; doubt?: string } | undefined;
+export type Runs =
+  | {
+      runs: readonly Run[];
+      doubt?: string;
+      /** The log's count when read (runs-seq.ts); undefined when it could not be read. */
+      seq?: number;
+      /** The newest moment the log as read holds. */
+      throughMs?: number;
+    }
+  | undefined;
 const UNREAD = 'the record of when the app ran could not be read';
 
 export async function readRuns(
@@ -62,17 +78,20 @@ export async function readRuns(
       : 'a run dated ahead of the clock';
   });
   const runs = sorted.kept.map(({ fromMs, toMs }) => ({ fromMs, toMs }));
-  if (sorted.dropped.length === 0) return { runs };
+  const seq = seqOf(signer, RUNS_FILE, read.value.seq, read.value.seqMac);
+  const found = { runs, seq, throughMs: Math.max(...runs.map((x) => x.toMs)) };
+  if (sorted.dropped.length === 0) return found;
   report(notice(droppedText(WHAT, sorted.dropped, await keptForDropped(files, RUNS_FILE, read.newer))));
-  return { runs, doubt: 'entries of the record of when the app ran were not used' };
+  return { ...found, doubt: 'entries of the record of when the app ran were not used' };
 }
 
 /** Why the record's own stamps (ring, pass) were not witnessed by a run of this app; undefined when they were, or
- *  when there is no log (`runs` undefined). An acknowledgement needs a ring (alarm-records.ts), so it falls with it.
+ *  when there is no log (`runs` undefined), or the log is older than the records and the stamp after it (runs-seq.ts). An acknowledgement needs a ring (alarm-records.ts), so it falls with it.
  *  "While the app was not running" only when the log was read whole: else the stamp is only not checked (`doubt`). */
-export function witnessProblem(r: AlarmRecord, runs: Runs): string | undefined {
+export function witnessProblem(r: AlarmRecord, runs: Runs, olderLog = false): string | undefined {
   if (runs === undefined) return undefined;
-  const seen = (ms: number): boolean => runs.runs.some((x) => ms >= x.fromMs && ms <= x.toMs);
+  const seen = (ms: number): boolean =>
+    pastOlderLog(runs, ms, olderLog) || runs.runs.some((x) => ms >= x.fromMs && ms <= x.toMs);
   const why = (what: string): string =>
     runs.doubt === undefined
       ? `a ${what} while the app was not running`
@@ -97,11 +116,14 @@ export function runSpan(nowMs: () => number): { startedMs: number; with: (before
   return { startedMs, with: (before) => withRun(before, startedMs, (latestMs = Math.max(latestMs, nowMs()))) };
 }
 
-export async function writeRuns(files: FileStore, runs: readonly Run[], signer?: RecordSigner): Promise<void> {
+export async function writeRuns(files: FileStore, runs: readonly Run[], seq: number, signer?: RecordSigner) {
   const signed = runs.map(({ fromMs, toMs }) =>
     signer ? { fromMs, toMs, mac: signer.sign(RUNS_FILE, '', { fromMs, toMs }) } : { fromMs, toMs },
   );
-  await files.writeAtomic(RUNS_FILE, JSON.stringify({ version: 1, runs: signed }));
+  await files.writeAtomic(
+    RUNS_FILE,
+    JSON.stringify({ version: 1, runs: signed, ...seqFields(signer, RUNS_FILE, 'seq', seq) }),
+  );
 }
 
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

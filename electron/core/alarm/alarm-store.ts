@@ -9,9 +9,11 @@ import { ALARMS_FILE, readAlarmRecords, type AlarmRecords } from './alarm-record
 import { alarmStampOf, type AlarmKnowledge } from './alarm-claims';
 import type { CacheOrigin } from '../storage/cache-origin';
 import type { AlarmRecord } from './types';
-import { readRuns, runSpan, RUNS_FILE, writeRuns, type Run, type Runs } from './alarm-runs';
+import { RUNS_FILE } from './alarm-runs';
 import { afterFirstRead, type RecordSigner } from '../storage/record-key';
 import { ownRecords, writeBack } from './alarm-older-copy';
+import { seqFields } from './runs-seq';
+import { openRunLog } from './run-log';
 
 export { ALARMS_FILE } from './alarm-records';
 /** Records are kept this long after their shift ended. */
@@ -94,6 +96,7 @@ async function writeRecords(
   records: Records,
   stamp: CacheOrigin[] | undefined,
   signer: RecordSigner | undefined,
+  runsSeq: number,
 ): Promise<Records> {
   const sign = signer?.sign;
   const macs = sign
@@ -102,7 +105,13 @@ async function writeRecords(
   const alarms = { ...records };
   await files.writeAtomic(
     ALARMS_FILE,
-    JSON.stringify({ version: 1, alarms, ...(stamp ? { origins: stamp } : {}), ...macs }),
+    JSON.stringify({
+      version: 1,
+      alarms,
+      ...(stamp ? { origins: stamp } : {}),
+      ...macs,
+      ...seqFields(signer, ALARMS_FILE, 'runsSeq', runsSeq),
+    }),
   );
   return alarms;
 }
@@ -128,14 +137,12 @@ export async function loadAlarmStore(
   // Without the accounts (a caller that doesn't know them) the file's own stamp is kept as it was read.
   let stampRead: CacheOrigin[] | undefined;
   const say = onceEach(report);
-  const span = runSpan(nowMs);
-  let before: Runs = await readRuns(files, span.startedMs, say, signer);
-  // What the runs vouch for now: those before and, for the app, this one until now.
-  const runsNow = (): Runs => (run && before !== undefined ? { ...before, runs: span.with(before) } : before);
+  const log = await openRunLog(files, nowMs, say, () => signer, run);
   const own = ownRecords(() => records, keptAt(nowMs));
   const readRecords = async () => {
-    const read = await readAlarmRecords(files, nowMs(), say, known?.(), mineToo, runsNow(), signer, own.held);
+    const read = await readAlarmRecords(files, nowMs(), say, known?.(), mineToo, log.now(), signer, own.held);
     if (read.stamp !== undefined) stampRead = read.stamp;
+    log.took(read.runsSeq ?? 0, read.records);
     return read;
   };
   let queue: Promise<void> = Promise.resolve();
@@ -151,8 +158,8 @@ export async function loadAlarmStore(
     const stamp = stampFor(known?.() ?? [], stampRead);
     // The run first, so every stamp in alarms.json falls in a recorded run; a failed write only makes a later
     // start ring again (fail-safe), so it does not stop the records' write.
-    if (run) await writeRuns(files, span.with(before), signer).catch(() => undefined);
-    own.wrote(await writeRecords(files, records, stamp, signer));
+    await log.record();
+    own.wrote(await writeRecords(files, records, stamp, signer, log.seq()));
   };
   const write = async (): Promise<void> => {
     mergeIn((await readRecords()).records);
@@ -166,12 +173,10 @@ export async function loadAlarmStore(
     // Refused mid-run (said, kept aside by its reader): no older copy; what this run holds is written in its place.
     if (read.untaken === 'refused' && !starting) return persist().catch(() => undefined);
     if (read.untaken === undefined && !read.rewrite && own.lost(read.records)) return writeBack(files, persist, say);
-    // A folder from before the log (alarm-runs.ts): the records taken this once vouch for their own stamps, so a
-    // restart does not ring again what was acknowledged, and nothing else from before is vouched for.
-    if (run && before === undefined) before = { runs: legacyRuns(records) };
+    log.legacy(records);
     if (read.rewrite) await persist().catch(() => undefined);
     // The run is recorded as it starts, so a record put in while the app is stopped is dated outside it.
-    else if (run && starting) await writeRuns(files, span.with(before), signer).catch(() => undefined);
+    else if (starting) await log.record();
   };
   const serial = (job: () => Promise<void>): Promise<void> => (queue = queue.then(job, job));
   await takeIn(true);
@@ -186,10 +191,4 @@ export async function loadAlarmStore(
     reload: () => serial(() => takeIn()),
     settled: () => quietly(queue),
   };
-}
-
-/** One instant run per ring and pass of the records taken from a folder from before the log. */
-function legacyRuns(records: Readonly<Records>): Run[] {
-  const stamps = Object.values(records).flatMap((r) => [r.rungAtMs, r.passedAtMs]);
-  return stamps.filter((ms): ms is number => ms !== undefined).map((ms) => ({ fromMs: ms, toMs: ms }));
 }
