@@ -38,6 +38,9 @@ export function rememberSecret(value: string | undefined): void {
 export function maskKnownSecrets(text: string): string {
   let masked = text;
   for (const secret of known) masked = masked.replace(anySpelling(secret), '(a key, removed)');
+  // An address quoted from a file or the service may carry one percent-encoded (the feed's token in its path).
+  if (!masked.includes('%')) return masked;
+  for (const secret of known) masked = masked.replace(percentSpelling(secret), '(a key, removed)');
   return masked;
 }
 
@@ -53,12 +56,51 @@ export function redactSecrets(text: string): string {
   return masked === plain ? text : masked;
 }
 
+/** The values the text itself names as secrets (a "token" field's, a "tokens" list's): the same value elsewhere in
+ *  the same file (a note, a feed address under a field this version doesn't know) is the same secret, and the file
+ *  may be kept before the app holds it (adv52 r63 #2: a settings.json set aside at start kept the live feed token
+ *  in "subscribedIn", masked only under its own name). As the text spells them, a cut-short last one included. */
+function secretsNamedIn(text: string): Set<string> {
+  const named = new Set<string>();
+  // A phrase ("not set yet") is a description, not a key: masking it everywhere would cost recovery, not a secret.
+  const add = (value: string) => value.length >= MIN_SECRET_CHARS && !/\s/.test(value) && named.add(value);
+  for (const m of text.matchAll(FIELD)) if (SECRET_FIELD.test(m[1] ?? '')) add(m[4] ?? '');
+  for (const m of text.matchAll(ARRAY_FIELD))
+    if (SECRET_FIELD.test(m[1] ?? '')) for (const item of (m[4] ?? '').matchAll(IN_ARRAY)) add(item[1] ?? '');
+  return named;
+}
+
+/** The first path segment of a web address shaped as the feed's token (settings.ts madeFeedToken: 43 base64url
+ *  characters): the feed's address is a key to the user's calendar, even in a file that no longer names it (a note
+ *  in a settings.json that isn't JSON, whose feed is then off and whose token the app never held). */
+const FEED_ADDRESS = /([A-Za-z][\w+.-]*:\/\/[^\s"/?#]*\/)[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048](?=[/"\s?#]|$)/g;
+
+/** A pattern for `secret` with any of its characters percent-encoded (`%51` for "Q", in either case of hex): what a
+ *  web address reads as the secret, as a browser or calendar app decodes it. */
+function percentSpelling(secret: string): RegExp {
+  const hexDigit = (h: string) => (/[a-f]/.test(h) ? `[${h}${h.toUpperCase()}]` : h);
+  const units = [...secret].map((c) => {
+    const bytes = [...Buffer.from(c, 'utf8')].map(
+      (b) => `%${[...b.toString(16).padStart(2, '0')].map(hexDigit).join('')}`,
+    );
+    return `(?:${c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')}|${bytes.join('')})`;
+  });
+  return new RegExp(units.join(''), 'g');
+}
+
+/** The text with `secret` masked as written, as JSON writes it inside a string (a key holding a quote or a
+ *  backslash, which stay escaped) and, in a text with a "%", percent-encoded in any part. */
+function maskValue(text: string, secret: string): string {
+  let masked = text;
+  for (const spelled of new Set([secret, JSON.stringify(secret).slice(1, -1)]))
+    masked = masked.split(spelled).join(MASK);
+  return masked.includes('%') ? masked.replace(percentSpelling(secret), MASK) : masked;
+}
+
 function maskPlain(text: string): string {
   let byValue = text;
-  // Also as JSON writes it inside a string (a key holding a quote or a backslash, which stay escaped).
-  for (const secret of known)
-    for (const spelled of new Set([secret, JSON.stringify(secret).slice(1, -1)]))
-      byValue = byValue.split(spelled).join(MASK);
+  for (const secret of known) byValue = maskValue(byValue, secret);
+  for (const secret of secretsNamedIn(byValue)) byValue = maskValue(byValue, secret);
   const fields = byValue.replace(
     FIELD,
     (whole, name: string, close: string, colon: string, value: string, end: string) =>
@@ -69,5 +111,5 @@ function maskPlain(text: string): string {
     (whole, name: string, close: string, colon: string, items: string, end: string) =>
       SECRET_FIELD.test(name) ? `"${name}${close}${colon}[${items.replace(IN_ARRAY, `"${MASK}"`)}${end}` : whole,
   );
-  return arrays.replace(URL_USERINFO, '$1').replace(URL_TAIL, '$1');
+  return arrays.replace(URL_USERINFO, '$1').replace(URL_TAIL, '$1').replace(FEED_ADDRESS, `$1${MASK}`);
 }
