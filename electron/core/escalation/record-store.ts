@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { MAX_ESCALATE_AFTER_MIN, MIN_ESCALATE_AFTER_MIN } from '../../shared/escalation-settings';
+import { formatDayTime } from '../../shared/format';
 import { isKnownZone } from '../../shared/wall-clock';
 import { alarmKeyProblem, alarmStampOf, UNWATCHED, type AlarmKnowledge } from '../alarm/alarm-claims';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
@@ -311,23 +312,45 @@ const sentProblemOf =
 const signedFile = (s: EscalationState): boolean =>
   [s.sentMacs, s.bookedMacs, s.maybeMacs, s.stillRingMacs, s.unsentMacs].some((macs) => macs !== undefined);
 
-/** The "sent" stamps that hold, and those of the app's own shape without their MAC (`unvouched`, pushed to). */
+/** A signed file none of whose MACs holds under this key: signed with another (a data folder moved to another
+ *  machine, the key lost from the keychain), so its entries can't be checked either way. */
+const foreignFile = (s: EscalationState, signer: RecordSigner): boolean => {
+  const groups: [Record<string, string> | undefined, Record<string, unknown> | undefined][] = [
+    [s.sentMacs, s.sent],
+    [s.bookedMacs, s.booked],
+    [s.maybeMacs, s.maybe],
+    [s.stillRingMacs, s.stillRing],
+    [s.unsentMacs, s.unsent],
+  ];
+  const macs = groups.flatMap(([m, entries]) =>
+    Object.entries(m ?? {}).map(([k, mac]) => ({ k, mac, entry: entries?.[k] })),
+  );
+  // No MAC at all is no sign of another key (an empty signed file with a "sent" added by hand, adv52 r16 #1).
+  return macs.length > 0 && !macs.some(({ k, mac, entry }) => signer.holds(ESCALATIONS_FILE, k, entry, mac));
+};
+
+/** The "sent" stamps that hold, and those of the app's own shape without a MAC that holds (`unvouched`, pushed to;
+ *  `foreign` too when the whole file is signed with another key). */
 function sortSent(
   s: EscalationState,
   sentProblem: (key: string, atMs: number) => string | undefined,
   signer: RecordSigner | undefined,
-  unvouched: string[],
+  out: { unvouched: string[]; foreign: string[] },
 ) {
+  const foreign = signer !== undefined && foreignFile(s, signer);
   return sortClaims(Object.entries(s.sent), ([key, atMs]) => {
     if (!isAlarmKey(key)) return 'an entry the app did not make';
     const why = sentProblem(key, atMs);
     if (why !== undefined) return why;
     const mac = s.sentMacs?.[key];
     if (!signer || vouches(signer, ESCALATIONS_FILE, key, atMs, mac)) return undefined;
-    // A wrong MAC is a tampered entry; none at all is what a run without the key wrote, but only in a file that run
-    // wrote (no MACs in it at all): in a file the key signed, it was put there by hand (adv52 r16 #1).
-    if (mac !== undefined || signedFile(s)) return unsignedAs(signer, ESCALATIONS_FILE);
-    unvouched.push(key);
+    // A file signed with a key this app doesn't hold (moved from another machine, the key lost) can't be checked:
+    // its "sent" is no worse than an unsigned one, "maybe sent", never sent again at once (adv52 r64 #1). In a file
+    // this key signed, a wrong MAC is a tampered entry, and none at all was put there by hand (adv52 r16 #1); none
+    // in a file with no MACs at all is what a run without the key wrote.
+    if (foreign) out.foreign.push(key);
+    else if (mac !== undefined || signedFile(s)) return unsignedAs(signer, ESCALATIONS_FILE);
+    out.unvouched.push(key);
     return undefined;
   });
 }
@@ -364,7 +387,7 @@ export function sortEscalations(
   known?: readonly AlarmKnowledge[],
   channels?: KnownChannels,
   signer?: RecordSigner,
-): { state: EscalationState; dropped: string[]; unvouched: string[] } {
+): { state: EscalationState; dropped: string[]; unvouched: string[]; foreign: string[] } {
   const cutMs = nowMs - ALARM_RETENTION_MS;
   const watchedProblem = (key: string) => (known === undefined ? undefined : alarmKeyProblem(key, known));
   const bookingProblem = bookingProblemOf(nowMs, watchedProblem, channels, signer);
@@ -374,7 +397,8 @@ export function sortEscalations(
   // dropped as never sent: the phone may have been alerted, so it is kept as "maybe sent", never sent again at once
   // (a second emergency, its first receipt out of reach), and said (adv50 r11 #1).
   const unvouched: string[] = [];
-  const sent = sortSent(s, sentProblemOf(nowMs, watchedProblem), signer, unvouched);
+  const foreign: string[] = [];
+  const sent = sortSent(s, sentProblemOf(nowMs, watchedProblem), signer, { unvouched, foreign });
   const keptSent = Object.fromEntries(sent.kept.filter(([, atMs]) => atMs > cutMs));
   const sentKeys = new Set(sent.kept.map(([key]) => key));
   const receipts = sortClaims(Object.entries(s.receipts ?? {}), receiptProblem(sentKeys, channels));
@@ -412,6 +436,7 @@ export function sortEscalations(
       ...(unsent.kept.length > 0 ? { unsent: Object.fromEntries(unsent.kept) } : {}),
     },
     unvouched,
+    foreign,
     dropped: [
       ...booked.dropped,
       ...maybe.dropped,
@@ -465,7 +490,9 @@ export async function loadEscalations(
   const dropped = [...others.dropped, ...sorted.dropped];
   if (dropped.length > 0) say(droppedText(WHAT, dropped, await keptForDropped(files, ESCALATIONS_FILE, read.newer)));
   for (const key of sorted.unvouched) unvouchedOut?.add(key);
-  if (sorted.unvouched.length > 0)
+  const foreignSent = sorted.foreign.flatMap((key) => sorted.state.sent[key] ?? []);
+  if (foreignSent.length > 0) say(foreignSentText(foreignSent, nowMs));
+  else if (sorted.unvouched.length > 0)
     say(
       "A phone alert may already have been sent for a shift start while the app couldn't sign its records: it " +
         'is not sent again; check your phone.',
@@ -483,6 +510,16 @@ export async function loadEscalations(
   if ((stamp === undefined && known !== undefined) || unsigned)
     await saveEscalations(files, state, known, signer, new Set(sorted.unvouched));
   return state;
+}
+
+/** Said of "sent" stamps in a file signed with another record key (adv52 r64 #1): what is known, no more. */
+function foreignSentText(atMs: readonly number[], nowMs: number): string {
+  const at = [...new Set(atMs.map((ms) => formatDayTime(ms, { nowMs })))].join(', ');
+  return (
+    `A phone alert may already have been sent at ${at}: its record is signed with a record key that is not in this ` +
+    "computer's keychain (the data folder came from another computer, or the key was lost), so the app can't " +
+    'check it. Not sent again; check your phone.'
+  );
 }
 
 /** The record without the entries written for another service address or user (record-origin.ts). */
