@@ -5,6 +5,8 @@ import { wallParts } from './wall-clock';
 import { MINUTE_MS } from './time';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
+/** The last instant a Date can hold. */
+const MAX_INSTANT_MS = 8.64e15;
 
 /** The custom window's fields. */
 export interface WindowFields {
@@ -66,7 +68,9 @@ function endOf(f: WindowFields, startMs: number, zone?: string): number | string
     return f.endTime.trim() === '' ? 'Enter an end time.' : 'Enter a time like 21:15 or 9:15 pm.';
   }
   const minutes = Number(f.length);
-  return Number.isFinite(minutes) && minutes > 0 ? startMs + minutes * MINUTE_MS : 'Choose a length.';
+  const endMs = startMs + minutes * MINUTE_MS;
+  // Within the dates an instant can name (a length sent as "1e20" is no length: never a thrown RangeError in main).
+  return minutes > 0 && endMs <= MAX_INSTANT_MS ? endMs : 'Choose a length.';
 }
 
 /** The typed window as instants, or the field that is wrong and why (an end must follow the start and now). */

@@ -69,6 +69,11 @@ describe('the quick override window', () => {
     });
     const blank = checkOverride({ ...base, preset: 'custom', startTime: '' }, ctx);
     expect(blank.ok ? {} : blank.errors).toEqual({ customStart: 'Enter a start time, like 19:15.' });
+    for (const length of ['1e20', 'NaN', '-60', 'Infinity'])
+      expect(checkOverride({ ...base, preset: 'custom', length }, ctx)).toEqual({
+        ok: false,
+        errors: { customEnd: 'Choose a length.' },
+      });
     const bad = checkOverride({ ...base, preset: 'custom', startTime: '25:99' }, ctx);
     expect(bad.ok ? {} : bad.errors).toEqual({ customStart: 'Enter a time like 19:15 or 7:15 pm.' });
   });
