@@ -13,6 +13,7 @@ export const CHANNEL_WRITES = {
   'state:get': false,
   'sync:refresh': false,
   'override:preview': false,
+  'override:check': false,
   'override:candidates': false,
   'override:create': true,
   'override:get': false,

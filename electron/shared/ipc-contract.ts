@@ -42,6 +42,7 @@ import { id, list, text } from './bounded';
 import { COUNT_LIMITS } from './limits';
 import { AlarmIntentSchema, AlarmShownSchema } from './alarm-view';
 import { PhoneIntentSchema, SubscribeLinkSchema } from './phone-intent';
+import { OverrideCheckRequestSchema, OverrideCheckSchema } from './override-check-schema';
 
 export { ActionErrorSchema, type ActionError } from './action-error';
 export type { Failure } from './failure';
@@ -154,6 +155,12 @@ export const invokeChannels = {
   'override:preview': {
     request: OverridePreviewRequestSchema,
     response: resultOf(OverridePreviewSchema),
+    handler: 'engine',
+  },
+  /** The quick override form's values as typed, read and checked by main (shared/override-check.ts). */
+  'override:check': {
+    request: OverrideCheckRequestSchema,
+    response: resultOf(OverrideCheckSchema),
     handler: 'engine',
   },
   'override:candidates': {

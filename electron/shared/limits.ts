@@ -30,6 +30,8 @@ export const FIELD_LIMITS = {
   shortcut: 60,
   /** A clock time such as 22:00. */
   clockTime: 5,
+  /** A time, day or length as the quick override form's fields hold it while typed ("7:15 pm", "2026-03-02"). */
+  typedTime: 100,
   /** The calendar feed's secret token. */
   feedToken: 128,
   /** A view's parameter name and value (window:open, navigate). */

@@ -25,6 +25,7 @@ function setup() {
     'state:get': ran_('state:get'),
     'sync:refresh': ran_('sync:refresh'),
     'override:preview': ran_('override:preview'),
+    'override:check': ran_('override:check'),
     'override:candidates': ran_('override:candidates'),
     'override:create': ran_('override:create'),
     'override:get': ran_('override:get'),
@@ -144,6 +145,38 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
   // The form's zone and the schedule's name as it shows it, which main words the preview and the result with.
   'override:preview': { base: { ...OVERRIDE, ...SHOWN }, fields: { ...OVERRIDE_FIELDS, ...SHOWN_FIELDS } },
   'override:create': { base: { ...OVERRIDE, ...SHOWN }, fields: { ...OVERRIDE_FIELDS, ...SHOWN_FIELDS } },
+  // The quick override form's values as typed, which main reads and checks (shared/override-check.ts).
+  'override:check': {
+    base: {
+      values: {
+        scheduleId: 'sch_a',
+        preset: 'custom',
+        who: 'others',
+        people: ['ada@example.com'],
+        suggested: false,
+        query: 'bo',
+        takeOverFrom: 'cy@example.com',
+        startDay: '2026-03-02',
+        startTime: '7:15 pm',
+        length: '60',
+        endDay: '2026-03-02',
+        endTime: '20:15',
+      },
+      localZone: 'Europe/Berlin',
+    },
+    fields: {
+      'values.scheduleId': ['Schedule id', 161],
+      'values.people.0': ['E-mail', 254],
+      'values.query': ['E-mail', 254],
+      'values.takeOverFrom': ['E-mail', 254],
+      'values.startDay': ['Start day', 100],
+      'values.startTime': ['Start time', 100],
+      'values.length': ['Length', 100],
+      'values.endDay': ['End day', 100],
+      'values.endTime': ['End time', 100],
+      localZone: ['Time zone', 64],
+    },
+  },
   'override:candidates': {
     base: { scheduleId: 'sch_a', window: WINDOW },
     fields: { scheduleId: REF, 'window.start': ['Start', 40], 'window.end': ['End', 40] },

@@ -28,6 +28,7 @@ function throwingHandlers(sent: InvokeChannel[]): AllHandlers<FakeEvent> {
     'state:get': thrown,
     'sync:refresh': thrown,
     'override:preview': thrown,
+    'override:check': thrown,
     'override:candidates': thrown,
     'override:get': thrown,
     'override:recheck': thrown,

@@ -37,6 +37,7 @@ function handlers(calls: string[]): AllHandlers<FakeEvent> {
   return {
     'state:get': async () => ({ ok: false, error: { kind: 'internal', message: 'Starting…' } }),
     'sync:refresh': async () => (calls.push('sync:refresh'), done()),
+    'override:check': async () => ({ ok: false, error: { kind: 'internal', message: 'not here' } }),
     'override:candidates': async () => ({ ok: true, value: [] }),
     'override:preview': async (r) => ({
       ok: true,

@@ -8,6 +8,8 @@ import { previewLines } from '../../electron/shared/preview-lines';
 import type { AppState } from '../../electron/shared/view-state';
 import { loadRunes, rendererFile } from './support/runes';
 import { ada, appState } from './support/state';
+import { overrideCheck } from '../../electron/shared/override-check';
+import type { OverrideCheckRequest } from '../../electron/shared/override-check-schema';
 
 /** What this test reads of the form (its module needs the DOM's types, which the Node tests are not checked with). */
 interface FormModule {
@@ -65,6 +67,12 @@ beforeEach(() => {
   created = { ok: false, error: { kind: 'outcome_unknown', message: 'The answer was lost.' } };
   const invoke = (channel: string, request: unknown): Promise<unknown> => {
     calls.push({ channel, request });
+    // Main reads and checks the form's values with its own rule (shared/override-check.ts).
+    if (channel === 'override:check')
+      return Promise.resolve({
+        ok: true,
+        value: overrideCheck(appState(), request as OverrideCheckRequest, Date.now()),
+      });
     if (channel === 'override:preview') return Promise.resolve({ ok: true, value: worded(request) });
     if (channel === 'override:candidates') return Promise.resolve({ ok: true, value: [] });
     if (channel === 'override:create') return Promise.resolve(created);

@@ -7,6 +7,8 @@ import type { OverrideRequest } from '../../electron/shared/ipc-contract';
 import type { AppState } from '../../electron/shared/view-state';
 import { loadRunes, rendererFile } from './support/runes';
 import { appState, schedule } from './support/state';
+import { overrideCheck } from '../../electron/shared/override-check';
+import type { OverrideCheckRequest } from '../../electron/shared/override-check-schema';
 
 interface FormModule {
   OverrideForm: new (
@@ -22,11 +24,17 @@ interface FormModule {
 const runes = await loadRunes<FormModule>(rendererFile('lib/override-form.svelte.ts'));
 
 const zoneBefore = process.env.TZ;
+/** The state main checks the form's values against (override:check answered with main's own rule). */
+let state: AppState = appState();
 beforeEach(() => {
   process.env.TZ = 'Europe/Berlin';
-  vi.stubGlobal('window', {
-    oncall: { invoke: () => Promise.resolve({ ok: false, error: { kind: 'bridge', message: 'not in this test' } }) },
-  });
+  const invoke = (channel: string, request: unknown) =>
+    Promise.resolve(
+      channel === 'override:check'
+        ? { ok: true, value: overrideCheck(state, request as OverrideCheckRequest, Date.now()) }
+        : { ok: false, error: { kind: 'bridge', message: 'not in this test' } },
+    );
+  vi.stubGlobal('window', { oncall: { invoke } });
 });
 afterEach(() => {
   process.env.TZ = zoneBefore;
@@ -45,9 +53,10 @@ function berlinTenOClock(): { start: string; end: string; clock: string } {
 }
 
 describe('the computer moves from Berlin to Tokyo while the override form is open', () => {
-  it('sends the time the note and the preview name, and says the change', () => {
+  it('sends the time the note and the preview name, and says the change', async () => {
     const asked = berlinTenOClock();
     const model = appState({ schedules: [schedule({ id: 'sch_tokyo', timeZone: 'Asia/Tokyo' })] });
+    state = model;
     const { value: form, destroy } = runes.inRoot(
       () =>
         new runes.subject.OverrideForm(
@@ -66,6 +75,8 @@ describe('the computer moves from Berlin to Tokyo while the override form is ope
       runes.flushSync();
       form.values.startTime = asked.clock;
       runes.flushSync();
+      // Main's check of the typed values comes back.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       const checked = form.checked;
       expect(checked.ok).toBe(true);
       if (!checked.ok) return;

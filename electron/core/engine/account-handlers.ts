@@ -7,6 +7,7 @@ import { onceRef, sameServiceRefs } from '../handoff/plan';
 import type { SessionHandlers } from './handlers';
 import { failure, type Failure } from '../actions/common';
 import { recheckOf } from '../actions/override-recheck';
+import { overrideCheck } from '../../shared/override-check';
 import { buildHandoffSummary } from '../state/handoff-summary';
 import type { Clock, Notifier, SecretStore } from '../ports';
 import type { ClientOptions, OncallClient } from '../../api/client-types';
@@ -70,9 +71,16 @@ async function refreshEvery(parts: AccountHandlerParts, routes: Routes): ReturnT
 function forAllHandlers(
   parts: AccountHandlerParts,
   refreshAll: EngineHandlers['sync:refresh'],
-): Handlers<'state:get' | 'sync:refresh' | 'override:recheck' | 'take-over:options' | 'summary:get'> {
+): Handlers<
+  'state:get' | 'sync:refresh' | 'override:check' | 'override:recheck' | 'take-over:options' | 'summary:get'
+> {
   return {
     'state:get': async () => ({ ok: true, value: parts.state() }),
+    // The form's values read against the combined state (me on the schedule's account, who is on call) and main's now.
+    'override:check': async (request) => ({
+      ok: true,
+      value: overrideCheck(parts.state(), request, parts.clock.now()),
+    }),
     'sync:refresh': refreshAll,
     // Refreshed first: the hint is about the schedule as the service shows it now.
     'override:recheck': async (request) => {

@@ -41,10 +41,6 @@ export abstract class OverrideFormPlace {
     return this.#known;
   }
   #known = $derived(suggestions(this.schedule));
-  /** Me, now and the form's zone: every reading of the typed times goes through it. */
-  protected zoned() {
-    return { myEmail: this.myEmail, nowMs: app.nowMs, localZone: this.localZone };
-  }
   /** The note under the time fields (read with the clock's tick, so a zone change shows within a tick). */
   get zoneNote(): string {
     void app.nowMs;

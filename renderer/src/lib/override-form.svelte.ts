@@ -6,16 +6,7 @@ import { invoke } from './bridge';
 import type { FieldErrors } from './limits';
 import { clearDraft, saveDraft, takeDraft } from './override-draft';
 import { fieldsFromProblems } from './override-outcome';
-import {
-  candidatesAsk,
-  checkOverride,
-  initialScheduleId,
-  initialValues,
-  onCallAt,
-  whoDefaults,
-  windowStartMs,
-  type OverrideFormValues,
-} from './override-values';
+import { initialScheduleId, initialValues, whoDefaults, type OverrideFormValues } from './override-values';
 import { OverrideWrite } from './override-write.svelte';
 import { OverrideAsks } from './override-asks.svelte';
 import { submitLabelOf, withAnswered } from './override-request';
@@ -59,22 +50,14 @@ export class OverrideForm extends OverrideFormPlace {
   /** The write in progress or done, and its outcome. */
   readonly write = new OverrideWrite();
 
-  readonly #startMs = $derived.by(() => windowStartMs(this.values, this.zoned()));
-  get onCall() {
-    return this.#onCall;
-  }
-  #onCall = $derived(onCallAt(this.schedule, this.#startMs));
+  /** Main's check of the values (override:check): the request or the problem per field, asked as they change. */
   get checked() {
-    return this.#checked;
+    return this.#asks.checked;
   }
-  #checked = $derived.by(() => checkOverride(this.values, { ...this.zoned(), onCallAtStart: this.onCall }));
-  readonly #candidatesAsk = $derived.by(() =>
-    candidatesAsk(this.values, { ...this.zoned(), onCallAtStart: this.onCall }),
-  );
-  /** When main last read each schedule: the ranking rests on everyone's shifts, so a new read asks again. */
-  readonly #reads = $derived.by(() => JSON.stringify(this.model().schedules.map((s) => s.status)));
-  /** As JSON: a re-derivation with the same schedule, window and reads (a minute's tick) asks nothing again. */
-  readonly #candidatesKey = $derived(JSON.stringify(this.#candidatesAsk ?? null) + this.#reads);
+  /** Who is on call as the window starts, from main's check. */
+  get onCall() {
+    return this.#asks.onCall;
+  }
   get errors() {
     return this.#errors;
   }
@@ -86,12 +69,13 @@ export class OverrideForm extends OverrideFormPlace {
     return JSON.stringify(this.values) !== this.#pristine;
   }
   get nothingToDo(): boolean {
-    const p = this.#asks.previewOf(this.checked);
+    const p = this.#asks.current ? this.#asks.previewOf(this.checked) : null;
     // Main says so with the preview's words (shared/preview-text.ts): Create is held back only on fresh data.
     return p?.words?.nothingToDo === true;
   }
   get submitLabel(): string {
-    return submitLabelOf(this.write.phase === 'sending', this.checked.ok && this.write.isRetry(this.checked.request));
+    const again = this.#asks.current && this.checked.ok && this.write.isRetry(this.checked.request);
+    return submitLabelOf(this.write.phase === 'sending', again);
   }
 
   /** Starts from a draft kept for this route, else from the props as they are when the form opens. */
@@ -110,9 +94,9 @@ export class OverrideForm extends OverrideFormPlace {
     this.values = $state(draft ?? fresh);
     this.#restored = draft !== undefined && JSON.stringify(draft) !== this.#pristine;
     this.#asks = new OverrideAsks({
-      checked: () => this.checked,
-      candidatesAsk: () => this.#candidatesAsk,
-      candidatesKey: () => this.#candidatesKey,
+      values: () => this.#plain(),
+      rests: () => [app.nowMs, this.model()],
+      reads: () => JSON.stringify(this.model().schedules.map((s) => s.status)),
       shown: () => this.#shown(),
     });
     // Unsaved input outlives the window: closing it (Esc, ×) keeps the draft for the next time it opens.
@@ -120,6 +104,11 @@ export class OverrideForm extends OverrideFormPlace {
       if (this.write.phase === 'editing' && this.dirty) saveDraft(this.values, this.#routeKey);
       else if (!this.dirty) clearDraft();
     });
+  }
+
+  /** The values as a plain copy, as main is sent them (each field read, so a change is followed). */
+  #plain(): OverrideFormValues {
+    return { ...this.values, people: [...this.values.people] };
   }
 
   protected formValues(): OverrideFormValues {
@@ -165,8 +154,10 @@ export class OverrideForm extends OverrideFormPlace {
     if (this.write.phase === 'sending') return false;
     this.#attempted = true;
     this.#failureMessage = '';
-    const checked = this.checked;
-    if (!checked.ok) return true;
+    // Main checks the values as they are now (a check of earlier values may still be on its way).
+    const checked = await this.#asks.check(this.#plain());
+    if (typeof checked === 'string') this.#failureMessage = checked;
+    if (typeof checked === 'string' || !checked.ok) return true;
     if (this.nothingToDo) return false;
     // Cover…: the request it answers goes along (override-request.ts).
     const sent = withAnswered(checked.request, this.request?.id, this.params());

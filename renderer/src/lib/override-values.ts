@@ -1,12 +1,19 @@
-// The quick override form's values: which window a preset means, who covers (me, people picked by name, or taking
-// over from one of several on call), their defaults, and the checks made before anything is sent. The engine checks
-// again; these give instant, field-level feedback.
-import type { CandidatesRequest, OverrideRequest, OverrideWindow } from '../../../electron/shared/ipc-contract';
+// The quick override form's values: the presets, who covers by default and the values the form opens with. Main
+// reads and checks them as they change (override:check, shared/override-check.ts): which window a preset means, who
+// covers, and the problem per field; the engine checks again as it writes.
 import { HOUR_MS, MINUTE_MS } from '../../../electron/shared/time';
-import type { Person, ScheduleView } from '../../../electron/shared/view-state';
-import { COUNT_LIMITS, type FieldErrors } from './limits';
+import type { OverrideFormValues } from '../../../electron/shared/override-check-schema';
+import type { ScheduleView } from '../../../electron/shared/view-state';
+import { COUNT_LIMITS } from './limits';
 import { isEmail, sameEmail } from './people';
-import { customFields, instantOf, readWindow, type WindowFields } from './time-input';
+import { customFields } from './time-input';
+
+export type {
+  Checked,
+  OverrideCheck,
+  OverrideFormValues,
+  Preset,
+} from '../../../electron/shared/override-check-schema';
 
 export const MAX_COVERING = COUNT_LIMITS.coveringPeople;
 const QUARTER_MS = 15 * MINUTE_MS;
@@ -18,30 +25,6 @@ export const PRESETS = [
   { id: 'next_4', label: 'Next 4 h' },
   { id: 'custom', label: 'Custom' },
 ] as const;
-export type Preset = (typeof PRESETS)[number]['id'];
-
-/** The custom window's fields (WindowFields) are used when the preset is 'custom'. */
-export interface OverrideFormValues extends WindowFields {
-  scheduleId: string;
-  preset: Preset;
-  who: 'me' | 'others';
-  /** People picked to cover, by e-mail, in order. */
-  people: string[];
-  /** `people` holds only a suggestion made by the form: the first person picked replaces it. */
-  suggested: boolean;
-  /** Text typed in the people picker and not picked yet (a full e-mail there counts). */
-  query: string;
-  /** On a schedule with several people on call: whose time to take (the others stay on call); '' = everyone's. */
-  takeOverFrom: string;
-}
-
-export interface FormContext {
-  myEmail: string;
-  nowMs: number;
-  localZone?: string;
-  /** Who is on call when the window starts (from the schedule's now/next), for "take over from". */
-  onCallAtStart?: readonly Person[];
-}
 
 /** The person to suggest when I am on call: the next one on call who is not me, else the first other user. */
 export function suggestedCover(schedule: ScheduleView | undefined, myEmail: string): string | undefined {
@@ -87,7 +70,7 @@ export function initialScheduleId(schedules: readonly ScheduleView[], params: Re
 export function initialValues(
   schedules: readonly ScheduleView[],
   params: Record<string, string>,
-  ctx: FormContext & { h24?: boolean },
+  ctx: { myEmail: string; nowMs: number; localZone?: string; h24?: boolean },
 ): OverrideFormValues {
   const h24 = ctx.h24 ?? true;
   const scheduleId = initialScheduleId(schedules, params);
@@ -114,92 +97,4 @@ export function initialValues(
   const people = (params.people ?? '').split(',').filter(isEmail).slice(0, MAX_COVERING);
   if (params.who === 'others' && people.length > 0) Object.assign(values, { who: 'others', people, suggested: false });
   return values;
-}
-
-function windowOf(values: OverrideFormValues, ctx: FormContext, errors: FieldErrors): OverrideWindow | undefined {
-  switch (values.preset) {
-    case 'rest_of_current':
-      return { kind: 'rest_of_current' };
-    case 'next_1':
-      return { kind: 'next_hours', hours: 1 };
-    case 'next_2':
-      return { kind: 'next_hours', hours: 2 };
-    case 'next_4':
-      return { kind: 'next_hours', hours: 4 };
-    case 'custom': {
-      const read = readWindow(values, ctx.nowMs, ctx.localZone);
-      if (read.ok)
-        return { kind: 'custom', start: new Date(read.startMs).toISOString(), end: new Date(read.endMs).toISOString() };
-      errors[read.field] = read.message;
-      return undefined;
-    }
-  }
-}
-
-/** When the window starts (for a preset: now), or undefined while the custom fields are incomplete. */
-export function windowStartMs(values: OverrideFormValues, ctx: FormContext): number | undefined {
-  return values.preset === 'custom' ? instantOf(values.startDay, values.startTime, ctx.localZone) : ctx.nowMs;
-}
-
-/** The people on call at an instant, from the schedule's now and next shifts (empty when not known). */
-export function onCallAt(schedule: ScheduleView | undefined, ms: number | undefined): Person[] {
-  if (!schedule || ms === undefined) return [];
-  const shift = [schedule.now, schedule.next].find((s) => s && Date.parse(s.start) <= ms && ms < Date.parse(s.end));
-  return shift?.users ?? [];
-}
-
-/** The people who stay on call when taking over from one of several (empty when not taking over). */
-export function keptPeople(values: OverrideFormValues, ctx: FormContext, covering: readonly string[]): Person[] {
-  const onCall = ctx.onCallAtStart ?? [];
-  const from = values.takeOverFrom;
-  if (from === '' || onCall.length < 2 || !onCall.some((p) => sameEmail(p.email, from))) return [];
-  return onCall.filter((p) => !sameEmail(p.email, from) && !covering.some((c) => sameEmail(c, p.email)));
-}
-
-/** The e-mails picked plus a full e-mail still typed in the picker. */
-export function pickedEmails(values: OverrideFormValues): string[] {
-  const typed = values.query.trim();
-  return typed !== '' && isEmail(typed) && !values.people.some((p) => sameEmail(p, typed))
-    ? [...values.people, typed]
-    : [...values.people];
-}
-
-function coveringEmails(values: OverrideFormValues, ctx: FormContext, errors: FieldErrors): string[] {
-  let base: string[];
-  if (values.who === 'me') {
-    if (ctx.myEmail.trim() === '') {
-      errors.who = 'Set your e-mail in Settings to cover it yourself, or name someone.';
-      return [];
-    }
-    base = [ctx.myEmail.trim()];
-  } else {
-    const typed = values.query.trim();
-    if (typed !== '' && !isEmail(typed)) errors.picker = 'Pick someone from the list, or type a full e-mail address.';
-    base = pickedEmails(values);
-    if (base.length === 0 && !errors.picker) errors.picker = 'Choose who covers: type a name or an e-mail.';
-  }
-  const all = [...base, ...keptPeople(values, ctx, base).map((p) => p.email)];
-  if (all.length > MAX_COVERING) errors.who = `At most ${MAX_COVERING} people can be on call in one override.`;
-  return all;
-}
-
-/** What the people picker asks the engine about: the schedule and window as typed (nobody chosen yet is fine). */
-export function candidatesAsk(values: OverrideFormValues, ctx: FormContext): CandidatesRequest | undefined {
-  if (values.scheduleId === '') return undefined;
-  const window = windowOf(values, ctx, {});
-  return window ? { scheduleId: values.scheduleId, window } : undefined;
-}
-
-export type Checked = { ok: true; request: OverrideRequest } | { ok: false; errors: FieldErrors };
-
-/** The request to send, or the problems to show next to each field. */
-export function checkOverride(values: OverrideFormValues, ctx: FormContext): Checked {
-  const errors: FieldErrors = {};
-  if (values.scheduleId === '') errors.scheduleId = 'Choose a schedule.';
-  const window = windowOf(values, ctx, errors);
-  const emails = coveringEmails(values, ctx, errors);
-  if (!window || Object.keys(errors).length > 0) return { ok: false, errors };
-  // Me alone is sent as no e-mail: the engine covers with the e-mail in settings.
-  const onlyMe = values.who === 'me' && emails.length === 1;
-  return { ok: true, request: { scheduleId: values.scheduleId, window, emails: onlyMe ? [] : emails } };
 }

@@ -1,7 +1,8 @@
 // A custom time window as people type it: a day from a short list, a time on the locale's clock ("19:15",
 // "7:15 pm"), and a length or an explicit end. Both ways: fields → UTC instants (with the field that is wrong), and
 // a UTC window → fields (to prefill a request's shift).
-import { fromLocalInput, toLocalInput } from './local-input';
+import { toLocalInput } from './local-input';
+import { parseClock, type WindowFields } from '../../../electron/shared/typed-window';
 import { formatTime } from '../../../electron/shared/day-word';
 import { formatDuration, wallParts } from '../../../electron/shared/format';
 import { formatDate } from '../../../electron/shared/day-word';
@@ -26,15 +27,7 @@ export const LENGTHS: readonly { value: string; label: string }[] = [
   { value: 'end', label: 'Until… (set an end)' },
 ];
 
-export interface WindowFields {
-  /** Start: a local calendar day (YYYY-MM-DD) and a time as typed ("19:15", "7:15 pm"). */
-  startDay: string;
-  startTime: string;
-  /** Minutes (one of LENGTHS) or 'end'. */
-  length: string;
-  endDay: string;
-  endTime: string;
-}
+export type { WindowFields };
 
 export interface DayOption {
   value: string;
@@ -77,21 +70,6 @@ export function clockText(hour: number, minute: number, h24: boolean): string {
   return clockWords(`${pad(hour)}:${pad(minute)}`, h24 ? 'en-GB' : 'en-US');
 }
 
-/** A typed time → "HH:MM" (24-hour): "19:15", "19.15", "1915", "915", "19", "7:15 pm", "7pm". */
-export function parseClock(text: string): string | undefined {
-  const m = /^\s*(\d{1,2})(?:\s*[:.h]?\s*(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|a|p)?\s*$/i.exec(text);
-  if (!m) return undefined;
-  let hour = Number(m[1]);
-  const minute = m[2] === undefined ? 0 : Number(m[2]);
-  const half = m[3]?.[0]?.toLowerCase();
-  if (half) {
-    if (hour < 1 || hour > 12) return undefined;
-    hour = (hour % 12) + (half === 'p' ? 12 : 0);
-  }
-  if (hour > 23 || minute > 59) return undefined;
-  return `${pad(hour)}:${pad(minute)}`;
-}
-
 /** A typed time read as "HH:MM" and as the field then shows it, or why not, quoting what was typed. */
 export function readTime(
   text: string,
@@ -106,12 +84,6 @@ export function readTime(
   const clockLike = /^\d\d?\s*[:.h]?\s*\d{0,2}\s*([ap]\.?m?\.?)?$/i.test(typed);
   const why = clockLike ? 'hours run 0–23 (1–12 with am/pm) and minutes 0–59' : `type one like ${like}`;
   return { ok: false, message: `“${typed}” is not a time: ${why}.` };
-}
-
-/** The instant a local day and a typed time mean in the zone, or undefined while the time is unreadable. */
-export function instantOf(day: string, time: string, zone?: string): number | undefined {
-  const clock = parseClock(time);
-  return clock ? fromLocalInput(`${day}T${clock}`, zone) : undefined;
 }
 
 /** The next two weeks' days (or `count` days), each named as the formatter names a day ("Sat 28 Nov"; never "Today"/"Tomorrow");
@@ -162,35 +134,4 @@ export function customFields(startMs: number, endMs: number, zone: string | unde
     endDay: end.day,
     endTime: clock(end.time),
   };
-}
-
-/** A read window, or one problem (the start's first) keyed as CustomWindow shows it: customStart / customEnd. */
-export type WindowRead =
-  { ok: true; startMs: number; endMs: number } | { ok: false; field: 'customStart' | 'customEnd'; message: string };
-
-/** The end instant from a length or an explicit end, or why there is none. */
-function endOf(f: WindowFields, startMs: number, zone?: string): number | string {
-  if (f.length === 'end') {
-    const endMs = instantOf(f.endDay, f.endTime, zone);
-    if (endMs !== undefined) return endMs;
-    return f.endTime.trim() === '' ? 'Enter an end time.' : 'Enter a time like 21:15 or 9:15 pm.';
-  }
-  const minutes = Number(f.length);
-  return Number.isFinite(minutes) && minutes > 0 ? startMs + minutes * MINUTE_MS : 'Choose a length.';
-}
-
-/** The typed window as instants, or the field that is wrong and why (an end must follow the start and now). */
-export function readWindow(f: WindowFields, nowMs: number, zone?: string): WindowRead {
-  const startMs = instantOf(f.startDay, f.startTime, zone);
-  if (startMs === undefined) {
-    const message =
-      f.startTime.trim() === '' ? 'Enter a start time, like 19:15.' : 'Enter a time like 19:15 or 7:15 pm.';
-    return { ok: false, field: 'customStart', message };
-  }
-  const endMs = endOf(f, startMs, zone);
-  const end = (message: string): WindowRead => ({ ok: false, field: 'customEnd', message });
-  if (typeof endMs === 'string') return end(endMs);
-  if (endMs <= startMs) return end('The end must be after the start.');
-  if (endMs <= nowMs) return end('This window is already over.');
-  return { ok: true, startMs, endMs };
 }
