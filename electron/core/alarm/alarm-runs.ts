@@ -9,7 +9,9 @@ import type { FileStore } from '../ports';
 import type { Notice } from '../storage/settings-store';
 import { droppedText, keptForDropped, plausibleMs, readBack, refusedText, sortClaims } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
-import type { AlarmRecord } from './types';
+import type { AlarmRecord, Run, Runs } from './types';
+
+export type { Run, Runs } from './types';
 import { unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
 import { pastOlderLog, seqFields, seqOf } from './runs-seq';
 
@@ -21,7 +23,6 @@ const MAX_RUNS = 2000;
 const WHAT = 'the record of when the app ran';
 
 const RunSchema = z.object({ fromMs: z.number(), toMs: z.number(), mac: z.string().max(100).optional() });
-export type Run = { fromMs: number; toMs: number };
 const RunsFileSchema = z.object({
   version: z.literal(1),
   runs: z.array(RunSchema).max(MAX_RUNS * 2),
@@ -30,20 +31,6 @@ const RunsFileSchema = z.object({
   seqMac: z.string().max(100).optional(),
 });
 
-/** The recorded runs; undefined when there is no log at all (a folder from before it: the records are taken as
- *  they were, this once, and the log starts now). A log that can't be read or used vouches for nothing; `doubt` then
- *  says why it can't prove either that the app was not running at a moment (adv52 r30: a cut-short log made the app
- *  say its own rings were "while the app was not running"). */
-export type Runs =
-  | {
-      runs: readonly Run[];
-      doubt?: string;
-      /** The log's count when read (runs-seq.ts); undefined when it could not be read. */
-      seq?: number;
-      /** The newest moment the log as read holds. */
-      throughMs?: number;
-    }
-  | undefined;
 const UNREAD = 'the record of when the app ran could not be read';
 
 export async function readRuns(

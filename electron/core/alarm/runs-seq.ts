@@ -8,8 +8,7 @@
 // as before, and an entry without the app's MAC is refused before any of this.
 import type { RecordSigner } from '../storage/record-key';
 import { vouches } from '../storage/record-key';
-import type { Run, Runs } from './alarm-runs';
-import type { AlarmRecord } from './types';
+import type { AlarmRecord, Run, Runs } from './types';
 
 const SEQ_ID = '#seq';
 

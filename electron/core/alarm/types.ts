@@ -80,3 +80,21 @@ export const ALARM_RING_MAX_MS = 10 * 60_000;
 /** The end an alarm words: where the read inside the shift ends when the time after it was not read. */
 export const saidEndOf = (t: Pick<AlarmTarget, 'endMs' | 'endUnknown' | 'readEndMs'>): number =>
   t.endUnknown === true ? (t.readEndMs ?? t.endMs) : t.endMs;
+
+/** One run of the app, as the signed run log (alarm-runs.ts) records it. */
+export type Run = { fromMs: number; toMs: number };
+
+/** The recorded runs; undefined when there is no log at all (a folder from before it: the records are taken as
+ *  they were, this once, and the log starts now). A log that can't be read or used vouches for nothing; `doubt` then
+ *  says why it can't prove either that the app was not running at a moment (adv52 r30: a cut-short log made the app
+ *  say its own rings were "while the app was not running"). */
+export type Runs =
+  | {
+      runs: readonly Run[];
+      doubt?: string;
+      /** The log's count when read (runs-seq.ts); undefined when it could not be read. */
+      seq?: number;
+      /** The newest moment the log as read holds. */
+      throughMs?: number;
+    }
+  | undefined;

@@ -10,11 +10,11 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { MAX_ESCALATE_AFTER_MIN, MIN_ESCALATE_AFTER_MIN } from '../../shared/escalation-settings';
-import { formatDayTime } from '../../shared/format';
 import { isKnownZone } from '../../shared/wall-clock';
 import { alarmKeyProblem, alarmStampOf, UNWATCHED, type AlarmKnowledge } from '../alarm/alarm-claims';
 import { CacheOriginSchema, type CacheOrigin } from '../storage/cache-origin';
 import { originFilter } from './record-origin';
+import { foreignSentText } from './foreign-sent-words';
 import { ALARM_RETENTION_MS } from '../alarm/alarm-store';
 import { ALARM_EARLY_MS } from '../alarm/plan';
 import type { FileStore } from '../ports';
@@ -510,16 +510,6 @@ export async function loadEscalations(
   if ((stamp === undefined && known !== undefined) || unsigned)
     await saveEscalations(files, state, known, signer, new Set(sorted.unvouched));
   return state;
-}
-
-/** Said of "sent" stamps in a file signed with another record key (adv52 r64 #1): what is known, no more. */
-function foreignSentText(atMs: readonly number[], nowMs: number): string {
-  const at = [...new Set(atMs.map((ms) => formatDayTime(ms, { nowMs })))].join(', ');
-  return (
-    `A phone alert may already have been sent at ${at}: its record is signed with a record key that is not in this ` +
-    "computer's keychain (the data folder came from another computer, or the key was lost), so the app can't " +
-    'check it. Not sent again; check your phone.'
-  );
 }
 
 /** The record without the entries written for another service address or user (record-origin.ts). */
