@@ -1,15 +1,30 @@
-// The teammates' shifts a swap may take, read from a schedule's fresh timeline (plain TypeScript: no runes, no
-// bridge, so Node tests load it as it is).
-import { clashesWithMine, onCallOver, type ScheduleWindow } from '../../../electron/shared/swap-rules';
-import type { ScheduleView } from '../../../electron/shared/view-state';
+// The teammates' shifts a swap may take, read from a schedule's fresh timeline: main's answer to swap:offer (the
+// swap form asks it for my block and the schedule chosen, and shows the answer as it is).
+import { z } from 'zod';
+import { ScheduleId } from './action-schemas';
+import { instant } from './bounded';
+import { clashesWithMine, onCallOver, type ScheduleWindow } from './swap-rules';
+import type { AppState, ScheduleView } from './view-state';
 
-export interface TheirShift {
-  key: string;
-  email: string;
-  name: string;
-  start: string;
-  end: string;
-}
+/** swap:offer's request: my block (the form's route) and the schedule whose shifts are asked for. */
+export const SwapOfferRequestSchema = z.object({
+  mine: z.object({ scheduleId: ScheduleId, start: instant('Start'), end: instant('End') }),
+  scheduleId: ScheduleId,
+});
+export type SwapOfferRequest = z.infer<typeof SwapOfferRequestSchema>;
+
+const TheirShiftSchema = z.object({
+  key: z.string(),
+  email: z.string(),
+  name: z.string(),
+  start: z.string(),
+  end: z.string(),
+});
+/** The shifts offered, and whether any of the teammates' not yet begun was read at all (none offered: say why). */
+export const SwapOfferSchema = z.object({ offered: z.array(TheirShiftSchema), teammatesRead: z.boolean() });
+export type SwapOffer = z.infer<typeof SwapOfferSchema>;
+
+export type TheirShift = z.infer<typeof TheirShiftSchema>;
 
 const lower = (s: string) => s.toLowerCase();
 
@@ -84,4 +99,15 @@ export function swappable(
     );
   const teammatesRead = theirs.length > 0 || withThem;
   return { offered, teammatesRead };
+}
+
+/**
+ * swap:offer's answer: the shifts on `scheduleId` offered for my block, when it is a schedule of my block's account
+ * (a swap is written on each side's own schedule, with one key); me as that account's e-mail.
+ */
+export function swapOffer(state: AppState, request: SwapOfferRequest, nowMs: number): SwapOffer {
+  const mySchedule = state.schedules.find((s) => s.id === request.mine.scheduleId);
+  const s = state.schedules.find((x) => x.id === request.scheduleId && x.accountId === mySchedule?.accountId);
+  const me = state.accounts.find((a) => a.id === mySchedule?.accountId)?.email ?? '';
+  return swappable(s, me, nowMs, request.mine, onCallDuring(mySchedule, request.mine));
 }
