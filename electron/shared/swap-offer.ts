@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { ScheduleId } from './action-schemas';
 import { instant } from './bounded';
+import { DISPLAY_LOCALE } from './format';
+import { swapLines, swapWords } from './swap-lines';
 import { clashesWithMine, onCallOver, type ScheduleWindow } from './swap-rules';
 import type { AppState, ScheduleView } from './view-state';
 
@@ -19,12 +21,20 @@ const TheirShiftSchema = z.object({
   name: z.string(),
   start: z.string(),
   end: z.string(),
+  /** Their block in the form's words, with its basis where it isn't fresh ("You cover Erin's …"). */
+  line: z.string(),
 });
 /** The shifts offered, and whether any of the teammates' not yet begun was read at all (none offered: say why). */
-export const SwapOfferSchema = z.object({ offered: z.array(TheirShiftSchema), teammatesRead: z.boolean() });
+export const SwapOfferSchema = z.object({
+  offered: z.array(TheirShiftSchema),
+  teammatesRead: z.boolean(),
+  /** My block in the form's words, with its basis ("Sun 17:35 – Tue 13:35 (saved data from 13:34)"). */
+  mine: z.string(),
+});
 export type SwapOffer = z.infer<typeof SwapOfferSchema>;
 
-export type TheirShift = z.infer<typeof TheirShiftSchema>;
+/** A teammate's shift as read (`line`: worded for the form once offered). */
+export type TheirShift = Omit<z.infer<typeof TheirShiftSchema>, 'line'>;
 
 const lower = (s: string) => s.toLowerCase();
 
@@ -105,9 +115,13 @@ export function swappable(
  * swap:offer's answer: the shifts on `scheduleId` offered for my block, when it is a schedule of my block's account
  * (a swap is written on each side's own schedule, with one key); me as that account's e-mail.
  */
-export function swapOffer(state: AppState, request: SwapOfferRequest, nowMs: number): SwapOffer {
+export function swapOffer(state: AppState, request: SwapOfferRequest, nowMs: number, localZone: string): SwapOffer {
   const mySchedule = state.schedules.find((s) => s.id === request.mine.scheduleId);
   const s = state.schedules.find((x) => x.id === request.scheduleId && x.accountId === mySchedule?.accountId);
   const me = state.accounts.find((a) => a.id === mySchedule?.accountId)?.email ?? '';
-  return swappable(s, me, nowMs, request.mine, onCallDuring(mySchedule, request.mine));
+  const { offered, teammatesRead } = swappable(s, me, nowMs, request.mine, onCallDuring(mySchedule, request.mine));
+  const words = swapWords(state, { nowMs, locale: DISPLAY_LOCALE, localZone });
+  const lines = (x?: TheirShift) =>
+    swapLines(state, request.mine, x && { ...x, scheduleId: request.scheduleId }, words);
+  return { offered: offered.map((x) => ({ ...x, line: lines(x).theirs })), teammatesRead, mine: lines().mine };
 }

@@ -36,7 +36,8 @@ function model(platform: TimeSpan[]): AppState {
   });
 }
 
-const offer = (state: AppState, scheduleId = 'sch_platform') => swapOffer(state, { mine: MINE, scheduleId }, NOW);
+const offer = (state: AppState, scheduleId = 'sch_platform') =>
+  swapOffer(state, { mine: MINE, scheduleId }, NOW, 'UTC');
 const offered = (state: AppState, scheduleId?: string) =>
   offer(state, scheduleId).offered.map((x) => [x.name, x.start, x.end]);
 
@@ -57,16 +58,24 @@ describe('teammates’ shifts offered to swap for mine', () => {
 
   it('no teammate’s shift read can be swapped: main says some were read, so the form says why, not that none was', () => {
     // Cy is on with me over my whole block, and no other teammate's time is read on Platform.
-    expect(offer(model([span(MINE.start, MINE.end, [bob, cy])]))).toEqual({ offered: [], teammatesRead: true });
+    expect(offer(model([span(MINE.start, MINE.end, [bob, cy])]))).toMatchObject({ offered: [], teammatesRead: true });
   });
 
   it('a teammate’s shift already begun is not one that could have been swapped: none read', () => {
     // Ada from 07:00 (begun at 08:00), then me alone over my block.
     const platform = [span('2026-05-04T07:00:00Z', MINE.start, [ada]), span(MINE.start, MINE.end, [bob])];
-    expect(offer(model(platform))).toEqual({ offered: [], teammatesRead: false });
+    expect(offer(model(platform))).toMatchObject({ offered: [], teammatesRead: false });
+  });
+
+  it('each block in the form’s words: mine, and each offered shift of theirs', () => {
+    const answer = offer(model(pair));
+    expect([answer.mine, answer.offered.map((x) => x.line)]).toEqual([
+      '15:00–20:00 (17:00–22:00 Berlin)',
+      ['Mon 20:00 – Tue 07:00 (Mon 22:00 – Tue 09:00 Berlin)', 'Tue 07:00–15:00 (Tue 09:00–17:00 Berlin)'],
+    ]);
   });
 
   it('a schedule of another account, or one not watched: nothing offered', () => {
-    expect(offer(model(pair), 'sch_elsewhere')).toEqual({ offered: [], teammatesRead: false });
+    expect(offer(model(pair), 'sch_elsewhere')).toMatchObject({ offered: [], teammatesRead: false });
   });
 });

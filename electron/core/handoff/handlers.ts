@@ -173,7 +173,7 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     'swap:create': (request) =>
       writing(() => swapShifts(swapDeps, { ...request, theirs: trimmed(request.theirs) }).then(kept)),
     'swap:settle': (request) => writing(() => settleSwap({ ...swapDeps, look }, request).then(kept)),
-    'swap:offer': (request) => guarded(async () => ok(swapOffer(state(), request, clock.now()))),
+    'swap:offer': (request) => guarded(async () => ok(swapOffer(state(), request, clock.now(), parts.localZone()))),
     'cover:ask-text': (request) => guarded(() => askText(parts, planFor, request)),
   };
   return { controller, handlers };

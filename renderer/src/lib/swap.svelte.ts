@@ -1,15 +1,14 @@
 // The swap form's state: my block (from the route), the teammates' shifts main offers on a schedule of the same
-// account (the same schedule by default; swap:offer, asked again as the state and the clock move), the one chosen, Swap (swap:create), and what follows a
-// half-done swap: Retry and "Hand your Tue back" (swap:settle), and a check every few seconds while a side's
-// outcome is unknown. Only main decides what landed; this shows its answers as they are.
+// account (the same schedule by default; swap:offer, asked again as the state and the clock move) with both blocks
+// in its words, the one chosen, Swap (swap:create), and what follows a half-done swap: Retry and "Hand your Tue
+// back" (swap:settle), and a check every few seconds while a side's outcome is unknown. Only main decides what
+// landed; this shows its answers as they are.
 import type { SwapResult } from '../../../electron/shared/handoff';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 import { invoke } from './bridge';
 import { Settling } from './settling.svelte';
 import type { SwapOffer, TheirShift } from '../../../electron/shared/swap-offer';
 import type { ScheduleWindow } from '../../../electron/shared/swap-rules';
-
-export type { TheirShift } from '../../../electron/shared/swap-offer';
 
 /** How often a side whose outcome is unknown is looked at again while the form is open. */
 export const CHECK_EVERY_MS = 3_000;
@@ -54,6 +53,10 @@ export class SwapState extends Settling<SwapResult> {
   /** Main's offer for the chosen schedule: none while another schedule's answer is the last. */
   get offer(): SwapOffer | undefined {
     return this.#offer?.of === this.scheduleId ? this.#offer : undefined;
+  }
+  /** My block in main's words, with its basis (main's last answer, of whichever schedule). */
+  get mineLine(): string {
+    return this.#offer?.mine ?? '';
   }
   #asked = 0;
   /** Asks main again (the view does as the state, the clock or the schedule moves); only the newest answer shows. */
