@@ -175,7 +175,7 @@ const formsOnly = (id: string): boolean =>
 const FORMS_RUNTIME =
   /svelte\/src\/internal\/(client\/dom\/elements\/bindings\/(input|select)|shared\/clone|shared\/warnings|client\/dom\/blocks\/snippet)\.js$/;
 const FORM_LIBS =
-  /renderer\/src\/lib\/(settings-form|settings-edit|settings-landing|settings-problems|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|form-zone|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form|away|swap|swap-shifts|swap-lines|settling|coverage|zoned-window|account-add|account-form|account-texts|alarm-sound|alarm-bridge|alarm-check|phone-form|away-words)[.]|electron\/shared\/(typed-window|base-url|preview-lines|preview-text|people-names|service-identity|limits|next-step|accounts|recheck-words|swap-rules|phone-defaults|settings-checks|shortcut-words)[.]|zod\/v4\/core\/regexes/;
+  /renderer\/src\/lib\/(settings-form|settings-edit|settings-landing|settings-problems|onboarding-steps|override-[a-z-]+|people|people-picker|limits|time-input|team-form|team-edit|form-zone|focus|shortcut|local-input|chat-group-form|chat-group-edit|small-form|away|swap|swap-lines|settling|coverage|zoned-window|account-add|account-form|account-texts|alarm-sound|alarm-bridge|alarm-check|phone-form|away-words)[.]|electron\/shared\/(typed-window|base-url|preview-lines|preview-text|people-names|service-identity|limits|next-step|accounts|recheck-words|swap-rules|swap-lines|phone-defaults|settings-checks|shortcut-words)[.]|zod\/v4\/core\/regexes/;
 /** The week chart, which the popover loads after its first frame. */
 const WEEK =
   /\/(WeekTimeline|WeekChart)\.svelte|renderer\/src\/lib\/(timeline(-pieces)?|week-cursor|segment-override)[.]/;

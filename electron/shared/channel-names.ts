@@ -36,6 +36,7 @@ export const CHANNEL_WRITES = {
   'handoff:dismiss': false,
   'swap:create': true,
   'swap:settle': true,
+  'swap:offer': false,
   'cover:ask-text': false,
   'shortcut:status': false,
   'window:open': false,

@@ -43,6 +43,7 @@ import { COUNT_LIMITS } from './limits';
 import { AlarmIntentSchema, AlarmShownSchema } from './alarm-view';
 import { PhoneIntentSchema, SubscribeLinkSchema } from './phone-intent';
 import { OverrideCheckRequestSchema, OverrideCheckSchema } from './override-check-schema';
+import { SwapOfferRequestSchema, SwapOfferSchema } from './swap-offer';
 
 export { ActionErrorSchema, type ActionError } from './action-error';
 export type { Failure } from './failure';
@@ -252,6 +253,8 @@ export const invokeChannels = {
   'handoff:dismiss': { request: None, response: resultOf(HandoffStatusSchema), handler: 'engine' },
   /** Two overrides: the teammate covers my block, then I cover theirs. */
   'swap:create': { request: SwapRequestSchema, response: resultOf(SwapResultSchema), handler: 'engine', write: true },
+  /** The teammates' shifts the swap form offers for my block on a schedule of its account (main's rule). */
+  'swap:offer': { request: SwapOfferRequestSchema, response: resultOf(SwapOfferSchema), handler: 'engine' },
   /** A half-done swap: check what is unknown (never sends), retry what did not land, or hand my block back. */
   'swap:settle': {
     request: SwapSettleRequestSchema,

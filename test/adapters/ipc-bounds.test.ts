@@ -48,6 +48,7 @@ function setup() {
     'handoff:dismiss': ran_('handoff:dismiss'),
     'swap:create': ran_('swap:create'),
     'swap:settle': ran_('swap:settle'),
+    'swap:offer': ran_('swap:offer'),
     'cover:ask-text': ran_('cover:ask-text'),
     'shortcut:status': ran_('shortcut:status'),
     'window:open': ran_('window:open'),
@@ -267,6 +268,10 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
       'back.within.start': ['Start', 40],
       'back.within.end': ['End', 40],
     },
+  },
+  'swap:offer': {
+    base: { mine: { scheduleId: 'sch_a', start: AT, end: '2026-03-02T10:00:00Z' }, scheduleId: 'sch_b' },
+    fields: { 'mine.scheduleId': REF, 'mine.start': ['Start', 40], 'mine.end': ['End', 40], scheduleId: REF },
   },
   'cover:ask-text': ASK_COVER,
   'cover:copy': ASK_COVER,

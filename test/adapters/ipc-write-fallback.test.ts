@@ -48,6 +48,7 @@ function throwingHandlers(sent: InvokeChannel[]): AllHandlers<FakeEvent> {
     'handoff:get': thrown,
     'handoff:dismiss': thrown,
     'cover:ask-text': thrown,
+    'swap:offer': thrown,
     'handoff:create': afterSending('handoff:create'),
     'handoff:retry': afterSending('handoff:retry'),
     'swap:create': afterSending('swap:create'),

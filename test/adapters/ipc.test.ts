@@ -93,6 +93,7 @@ function handlers(calls: string[]): AllHandlers<FakeEvent> {
     'swap:settle': async () => ({ ok: false, error: { kind: 'validation', message: 'No' } }),
     'cover:copy': async () => ({ ok: true, value: 'Could someone cover this on-call shift for me?' }),
     'cover:ask-text': async () => ({ ok: true, value: '' }),
+    'swap:offer': async () => ({ ok: true, value: { offered: [], teammatesRead: false, mine: '' } }),
     'shortcut:status': async () => ({ ok: true, value: { problem: null } }),
     'window:open': async (r) => (calls.push(`window:open ${r.view}`), done()),
     'window:close': async () => {

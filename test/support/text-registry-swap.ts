@@ -1,9 +1,9 @@
 // The registry's swap-form texts (issue 47, round 14 #1): for each block of mine the state lists, what the swap form
 // says of it ("Your shift: … · <window>") and its preview ("Erin covers your …", "You cover Erin's …", their block
-// the one after mine on the same schedule), worded by the form's own module (renderer/src/lib/swap-lines.ts), so the
+// the one after mine on the same schedule), worded by the form's own module (electron/shared/swap-lines.ts, main's words on swap:offer), so the
 // properties read each block with its basis as My shifts and the week give it.
 import type { AppState, Basis } from '../../electron/shared/view-state';
-import { swapLines, swapPreviewText, swapWords } from '../../renderer/src/lib/swap-lines';
+import { swapLines, swapPreviewText, swapWords } from '../../electron/shared/swap-lines';
 
 export interface SwapFormText {
   accountId: string;

@@ -11,6 +11,7 @@ import { buildPlan, rangeSpan } from './plan';
 import { swapShifts, teammateName } from './swap';
 import { settleSwap } from './swap-settle';
 import { createSettleBook } from './swap-unsettled';
+import { swapOffer } from '../../shared/swap-offer';
 import type { SwapResult } from '../../shared/handoff';
 import { heldOf, lookOf, madeOf, ownWritesOf, type HandoffParts } from './handler-parts';
 
@@ -30,6 +31,7 @@ export type HandoffChannel = Extract<
   | 'handoff:dismiss'
   | 'swap:create'
   | 'swap:settle'
+  | 'swap:offer'
   | 'cover:ask-text'
 >;
 export type HandoffHandlers = { [C in HandoffChannel]: (request: RequestOf<C>) => Promise<ResponseOf<C>> };
@@ -171,6 +173,7 @@ export function handoffParts(parts: HandoffParts): { controller: HandoffControll
     'swap:create': (request) =>
       writing(() => swapShifts(swapDeps, { ...request, theirs: trimmed(request.theirs) }).then(kept)),
     'swap:settle': (request) => writing(() => settleSwap({ ...swapDeps, look }, request).then(kept)),
+    'swap:offer': (request) => guarded(async () => ok(swapOffer(state(), request, clock.now(), parts.localZone()))),
     'cover:ask-text': (request) => guarded(() => askText(parts, planFor, request)),
   };
   return { controller, handlers };

@@ -1,14 +1,14 @@
-// The swap form's state: my block (from the route), the teammates' shifts on a schedule of the same account (the
-// same schedule by default) read from its fresh timeline, the one chosen, Swap (swap:create), and what follows a
-// half-done swap: Retry and "Hand your Tue back" (swap:settle), and a check every few seconds while a side's
-// outcome is unknown. Only main decides what landed; this shows its answers as they are.
+// The swap form's state: my block (from the route), the teammates' shifts main offers on a schedule of the same
+// account (the same schedule by default; swap:offer, asked again as the state and the clock move) with both blocks
+// in its words, the one chosen, Swap (swap:create), and what follows a half-done swap: Retry and "Hand your Tue
+// back" (swap:settle), and a check every few seconds while a side's outcome is unknown. Only main decides what
+// landed; this shows its answers as they are.
 import type { SwapResult } from '../../../electron/shared/handoff';
 import type { AppState, ScheduleView } from '../../../electron/shared/view-state';
 import { invoke } from './bridge';
 import { Settling } from './settling.svelte';
-import { onCallDuring, swappable, type MyBlock, type TheirShift } from './swap-shifts';
-
-export type { TheirShift } from './swap-shifts';
+import type { SwapOffer, TheirShift } from '../../../electron/shared/swap-offer';
+import type { ScheduleWindow } from '../../../electron/shared/swap-rules';
 
 /** How often a side whose outcome is unknown is looked at again while the form is open. */
 export const CHECK_EVERY_MS = 3_000;
@@ -20,10 +20,10 @@ export class SwapState extends Settling<SwapResult> {
   get chosen() {
     return this.#chosen;
   }
-  #mine: MyBlock;
+  #mine: ScheduleWindow;
   #model: () => AppState;
 
-  constructor(model: () => AppState, mine: MyBlock) {
+  constructor(model: () => AppState, mine: ScheduleWindow) {
     super(CHECK_EVERY_MS);
     this.#model = model;
     this.#mine = mine;
@@ -44,23 +44,27 @@ export class SwapState extends Settling<SwapResult> {
   get schedules(): ScheduleView[] {
     return this.#model().schedules.filter((s) => s.accountId === this.mySchedule?.accountId);
   }
-  get me(): string {
-    const accountId = this.mySchedule?.accountId;
-    return this.#model().accounts.find((a) => a.id === accountId)?.email ?? '';
+  /** Main's last answer, and the schedule it is of. */
+  #offer = $state<SwapOffer & { of: string }>();
+  /** Whether main has answered once (until then nothing is said of the shifts). */
+  get answered(): boolean {
+    return !!this.#offer;
   }
-  #offer(nowMs: number) {
-    const s = this.#model().schedules.find((x) => x.id === this.scheduleId);
-    return swappable(s, this.me, nowMs, this.#mine, onCallDuring(this.mySchedule, this.#mine));
+  /** Main's offer for the chosen schedule: none while another schedule's answer is the last. */
+  get offer(): SwapOffer | undefined {
+    return this.#offer?.of === this.scheduleId ? this.#offer : undefined;
   }
-  shifts(nowMs: number): TheirShift[] {
-    return this.#offer(nowMs).offered;
+  /** My block in main's words, with its basis (main's last answer, of whichever schedule). */
+  get mineLine(): string {
+    return this.#offer?.mine ?? '';
   }
-  /** Whether any teammate is read on call on the chosen schedule from now on (none offered: say why). */
-  teammatesRead(nowMs: number): boolean {
-    return this.#offer(nowMs).teammatesRead;
-  }
-  pick(nowMs: number): TheirShift | undefined {
-    return this.shifts(nowMs).find((x) => x.key === this.chosen);
+  #asked = 0;
+  /** Asks main again (the view does as the state, the clock or the schedule moves); only the newest answer shows. */
+  async ask(): Promise<void> {
+    const seq = ++this.#asked;
+    const of = this.scheduleId;
+    const answer = await invoke('swap:offer', { mine: this.#mine, scheduleId: of });
+    if (seq === this.#asked && answer.ok) this.#offer = { ...answer.value, of };
   }
 
   /** Another shift (or '' for none): what was said of the one before (a refusal) is not said of it. */

@@ -1,15 +1,40 @@
-// The teammates' shifts a swap may take, read from a schedule's fresh timeline (plain TypeScript: no runes, no
-// bridge, so Node tests load it as it is).
-import { clashesWithMine, onCallOver, type ScheduleWindow } from '../../../electron/shared/swap-rules';
-import type { ScheduleView } from '../../../electron/shared/view-state';
+// The teammates' shifts a swap may take, read from a schedule's fresh timeline: main's answer to swap:offer (the
+// swap form asks it for my block and the schedule chosen, and shows the answer as it is).
+import { z } from 'zod';
+import { ScheduleId } from './action-schemas';
+import { instant } from './bounded';
+import { DISPLAY_LOCALE } from './format';
+import { swapLines, swapWords } from './swap-lines';
+import { clashesWithMine, onCallOver, type ScheduleWindow } from './swap-rules';
+import type { AppState, ScheduleView } from './view-state';
 
-export interface TheirShift {
-  key: string;
-  email: string;
-  name: string;
-  start: string;
-  end: string;
-}
+/** swap:offer's request: my block (the form's route) and the schedule whose shifts are asked for. */
+export const SwapOfferRequestSchema = z.object({
+  mine: z.object({ scheduleId: ScheduleId, start: instant('Start'), end: instant('End') }),
+  scheduleId: ScheduleId,
+});
+export type SwapOfferRequest = z.infer<typeof SwapOfferRequestSchema>;
+
+const TheirShiftSchema = z.object({
+  key: z.string(),
+  email: z.string(),
+  name: z.string(),
+  start: z.string(),
+  end: z.string(),
+  /** Their block in the form's words, with its basis where it isn't fresh ("You cover Erin's …"). */
+  line: z.string(),
+});
+/** The shifts offered, and whether any of the teammates' not yet begun was read at all (none offered: say why). */
+export const SwapOfferSchema = z.object({
+  offered: z.array(TheirShiftSchema),
+  teammatesRead: z.boolean(),
+  /** My block in the form's words, with its basis ("Sun 17:35 – Tue 13:35 (saved data from 13:34)"). */
+  mine: z.string(),
+});
+export type SwapOffer = z.infer<typeof SwapOfferSchema>;
+
+/** A teammate's shift as read (`line`: worded for the form once offered). */
+export type TheirShift = Omit<z.infer<typeof TheirShiftSchema>, 'line'>;
 
 const lower = (s: string) => s.toLowerCase();
 
@@ -84,4 +109,19 @@ export function swappable(
     );
   const teammatesRead = theirs.length > 0 || withThem;
   return { offered, teammatesRead };
+}
+
+/**
+ * swap:offer's answer: the shifts on `scheduleId` offered for my block, when it is a schedule of my block's account
+ * (a swap is written on each side's own schedule, with one key); me as that account's e-mail.
+ */
+export function swapOffer(state: AppState, request: SwapOfferRequest, nowMs: number, localZone: string): SwapOffer {
+  const mySchedule = state.schedules.find((s) => s.id === request.mine.scheduleId);
+  const s = state.schedules.find((x) => x.id === request.scheduleId && x.accountId === mySchedule?.accountId);
+  const me = state.accounts.find((a) => a.id === mySchedule?.accountId)?.email ?? '';
+  const { offered, teammatesRead } = swappable(s, me, nowMs, request.mine, onCallDuring(mySchedule, request.mine));
+  const words = swapWords(state, { nowMs, locale: DISPLAY_LOCALE, localZone });
+  const lines = (x?: TheirShift) =>
+    swapLines(state, request.mine, x && { ...x, scheduleId: request.scheduleId }, words);
+  return { offered: offered.map((x) => ({ ...x, line: lines(x).theirs })), teammatesRead, mine: lines().mine };
 }

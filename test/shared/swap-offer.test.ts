@@ -4,8 +4,8 @@
 // that is no longer theirs).
 import { describe, expect, it } from 'vitest';
 import type { TimeSpan } from '../../electron/shared/view-state';
-import { ada, bob, cy, schedule } from './support/state';
-import { theirShifts } from '../../renderer/src/lib/swap-shifts';
+import { ada, bob, cy, schedule } from '../renderer/support/state';
+import { theirShifts } from '../../electron/shared/swap-offer';
 
 const span = (start: string, end: string, users = [bob]): TimeSpan => ({ kind: 'people', start, end, users });
 const NOW = Date.parse('2026-05-04T08:00:00Z');

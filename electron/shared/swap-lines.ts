@@ -1,11 +1,18 @@
-// The swap form's words for the two blocks it states (SwapView.svelte shows them; the text registry reads them):
+// The swap form's words for the two blocks it states (main words them on swap:offer, SwapView.svelte shows them;
+// the text registry reads them):
 // "Your shift: … · Sun 17:35 – Tue 13:35" and the preview "Erin covers your …" / "You cover Erin's …". Each block
 // carries its basis in the one wording every surface uses (" (saved data from 13:34)", shared/basis.ts): the form
 // is where a write is decided, and My shifts and the week mark the same block saved (issue 47, round 14 #1).
-import { basisMark, viewBasis, type Basis } from '../../../electron/shared/basis';
-import { formatDayTime, formatWindow } from '../../../electron/shared/format';
-import type { AppState } from '../../../electron/shared/view-state';
-import type { FormatContext } from './format-context';
+import { basisMark, viewBasis, type Basis } from './basis';
+import { formatDayTime, formatWindow } from './format';
+import type { AppState } from './view-state';
+
+/** How the form formats: the renderer's clock, locale and zone (the app's own: main's). */
+interface FormatContext {
+  nowMs: number;
+  locale: string;
+  localZone?: string;
+}
 
 /** A block on a schedule, as the form has it (mine from the route, theirs as offered). */
 export interface SwapBlock {

@@ -1,24 +1,12 @@
 // The swap form does not offer a teammate's shift that shares time with my block on my own schedule (two on call at
 // once): the two covers would clash over that time, so it is no swap. On another schedule of the account the same
-// times are a swap (I am on call there instead) and stay offered. Left with nothing, the form says why, not
-// "no teammate's shift read".
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+// times are a swap (I am on call there instead) and stay offered. Left with nothing, main says whether any teammate's
+// time was read (the form then says why, not "no teammate's shift read"). Main's rule, answered on swap:offer.
+import { describe, expect, it } from 'vitest';
 import { accountIdOf } from '../../electron/shared/accounts';
+import { swapOffer } from '../../electron/shared/swap-offer';
 import type { AppState, TimeSpan } from '../../electron/shared/view-state';
-import { loadRunes, rendererFile } from './support/runes';
-import { renderToHtml } from './support/ssr';
-import { ada, appState, bob, cy, mainSettings, schedule } from './support/state';
-
-// The module's own type would pull the page's bridge (DOM globals) into this Node project's type check.
-interface SwapModule {
-  SwapState: new (
-    model: () => AppState,
-    mine: { scheduleId: string; start: string; end: string },
-  ) => { scheduleId: string; shifts(nowMs: number): { name: string; start: string; end: string }[] };
-}
-const runes = await loadRunes<SwapModule>(rendererFile('lib/swap.svelte.ts'));
-const VIEW = fileURLToPath(new URL('../../renderer/src/views/SwapView.svelte', import.meta.url));
+import { ada, appState, bob, cy, mainSettings, schedule } from '../renderer/support/state';
 
 const NOW = Date.parse('2026-05-04T08:00:00Z');
 const span = (start: string, end: string, users = [bob]): TimeSpan => ({ kind: 'people', start, end, users });
@@ -48,45 +36,46 @@ function model(platform: TimeSpan[]): AppState {
   });
 }
 
-const offered = (shifts: { name: string; start: string; end: string }[]) => shifts.map((x) => [x.name, x.start, x.end]);
-
-afterEach(() => vi.useRealTimers());
+const offer = (state: AppState, scheduleId = 'sch_platform') =>
+  swapOffer(state, { mine: MINE, scheduleId }, NOW, 'UTC');
+const offered = (state: AppState, scheduleId?: string) =>
+  offer(state, scheduleId).offered.map((x) => [x.name, x.start, x.end]);
 
 describe('teammates’ shifts offered to swap for mine', () => {
   it('on my schedule: none that shares time with my block, none of Cy (on with me then), Ada’s split where her partner changes', () => {
-    const swap = new runes.subject.SwapState(() => model(pair), MINE);
-    expect(offered(swap.shifts(NOW))).toEqual([
+    expect(offered(model(pair))).toEqual([
       ['Ada Lovelace', '2026-05-04T20:00:00Z', '2026-05-05T07:00:00Z'],
       ['Ada Lovelace', '2026-05-05T07:00:00Z', '2026-05-05T15:00:00Z'],
     ]);
   });
 
   it('on another schedule of the account: the same times are offered, even exactly my block’s; none of Cy, on with me', () => {
-    const swap = new runes.subject.SwapState(() => model(pair), MINE);
-    swap.scheduleId = 'sch_other';
-    expect(offered(swap.shifts(NOW))).toEqual([
+    expect(offered(model(pair), 'sch_other')).toEqual([
       ['Ada Lovelace', MINE.start, MINE.end],
       ['Ada Lovelace', '2026-05-04T22:00:00Z', '2026-05-05T07:00:00Z'],
     ]);
   });
 
-  it('no teammate’s shift read can be swapped: the form says so, not that none was read', async () => {
-    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+  it('no teammate’s shift read can be swapped: main says some were read, so the form says why, not that none was', () => {
     // Cy is on with me over my whole block, and no other teammate's time is read on Platform.
-    const html = await renderToHtml(VIEW, { model: model([span(MINE.start, MINE.end, [bob, cy])]), params: MINE });
-    const none = /data-testid="swap-none"[^>]*>([^<]*)</.exec(html)?.[1]?.trim();
-    expect(none).toBe(
-      'No teammate’s shift read on this schedule from now on can be swapped for yours: each overlaps yours, or is of someone on call with you then, or is one you are on call in too.',
-    );
-    expect(html).not.toContain('name="theirs"');
+    expect(offer(model([span(MINE.start, MINE.end, [bob, cy])]))).toMatchObject({ offered: [], teammatesRead: true });
   });
 
-  it('a teammate’s shift already begun is not one that could have been swapped: the form says none was read', async () => {
-    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+  it('a teammate’s shift already begun is not one that could have been swapped: none read', () => {
     // Ada from 07:00 (begun at 08:00), then me alone over my block.
     const platform = [span('2026-05-04T07:00:00Z', MINE.start, [ada]), span(MINE.start, MINE.end, [bob])];
-    const html = await renderToHtml(VIEW, { model: model(platform), params: MINE });
-    const none = /data-testid="swap-none"[^>]*>([^<]*)</.exec(html)?.[1]?.trim();
-    expect(none).toBe('No teammate’s shift read on this schedule from now on.');
+    expect(offer(model(platform))).toMatchObject({ offered: [], teammatesRead: false });
+  });
+
+  it('each block in the form’s words: mine, and each offered shift of theirs', () => {
+    const answer = offer(model(pair));
+    expect([answer.mine, answer.offered.map((x) => x.line)]).toEqual([
+      '15:00–20:00 (17:00–22:00 Berlin)',
+      ['Mon 20:00 – Tue 07:00 (Mon 22:00 – Tue 09:00 Berlin)', 'Tue 07:00–15:00 (Tue 09:00–17:00 Berlin)'],
+    ]);
+  });
+
+  it('a schedule of another account, or one not watched: nothing offered', () => {
+    expect(offer(model(pair), 'sch_elsewhere')).toMatchObject({ offered: [], teammatesRead: false });
   });
 });
