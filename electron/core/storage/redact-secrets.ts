@@ -73,7 +73,10 @@ function secretsNamedIn(text: string): Set<string> {
 /** The first path segment of a web address shaped as the feed's token (settings.ts madeFeedToken: 43 base64url
  *  characters): the feed's address is a key to the user's calendar, even in a file that no longer names it (a note
  *  in a settings.json that isn't JSON, whose feed is then off and whose token the app never held). */
-const FEED_ADDRESS = /([A-Za-z][\w+.-]*:\/\/[^\s"/?#]*\/)[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048](?=[/"\s?#]|$)/g;
+// Its scheme starts where a word starts: tried from inside a long run of letters it would rescan the run from every
+// character (a megabyte of one letter took minutes).
+const FEED_ADDRESS =
+  /(?<![\w+.-])([A-Za-z][\w+.-]*:\/\/[^\s"/?#]*\/)[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048](?=[/"\s?#]|$)/g;
 
 /** A pattern for `secret` with any of its characters percent-encoded (`%51` for "Q", in either case of hex): what a
  *  web address reads as the secret, as a browser or calendar app decodes it. */
