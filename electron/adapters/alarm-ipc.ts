@@ -1,5 +1,6 @@
 // Main's answers to the alarm window and Settings → Phone: 'alarm:get' from the alarm windows, 'alarm:intent' and
-// 'phone:intent' handed to the engine, and 'phone:link' (the subscribe link and its QR code name the topic, a secret:
+// 'phone:intent' handed to the engine, 'phone:words' (what Settings → Phone says of the state's phone status, in
+// main's words: shared/phone-words.ts), and 'phone:link' (the subscribe link and its QR code name the topic, a secret:
 // never in the state every window and the tray get, only given to the page that asks, Settings → Phone). The requests arrive
 // checked (registerIpc safeParses each against the contract); an engine that refuses says why in words, and one that
 // throws is an answer too, never a throw across IPC.
@@ -7,7 +8,9 @@ import type { AlarmIntent, AlarmShown, AlarmView } from '../shared/alarm-view';
 import { shownAlarm } from '../shared/alarm-words';
 import type { Failure } from '../shared/failure';
 import type { FieldProblem } from '../core/engine/phone-checks';
-import type { PhoneIntent, SubscribeLink } from '../shared/phone-intent';
+import type { PhoneIntent, PhoneStatus, SubscribeLink } from '../shared/phone-intent';
+import { phoneWords, type PhoneWords, type PhoneWordsRequest } from '../shared/phone-words';
+import { DISPLAY_LOCALE } from '../shared/format';
 import { qrMatrixOf } from '../core/escalation/subscribe-qr';
 
 type Answer = { ok: true; message?: string } | { ok: false; message: string; problems?: FieldProblem[] };
@@ -17,6 +20,8 @@ export interface AlarmIntents {
   alarmIntent(intent: AlarmIntent): Promise<Answer>;
   phoneIntent(intent: PhoneIntent): Promise<Answer>;
   phoneLink(): string | null;
+  /** The state every window gets: its phone status is what Settings → Phone's lines say. */
+  getState(): { phone?: PhoneStatus | undefined };
 }
 
 async function settled(run: () => Promise<Answer>, what: string, log?: (m: string) => void) {
@@ -65,6 +70,11 @@ export function alarmHandlers(
       alarmWords(r.kind, await settled(() => engine.alarmIntent(r), 'the alarm', log)),
     // The engine's words come back on success too ("Your phone answered at 22:01: the round trip works.").
     'phone:intent': (r: PhoneIntent) => settled(() => engine.phoneIntent(r), 'Phone settings', log),
+    // Worded now, by the same clock as the alarm windows', in the zone the page formats in.
+    'phone:words': async (r: PhoneWordsRequest): Promise<{ ok: true; value: PhoneWords }> => {
+      const ctx = { nowMs: alarms.now?.() ?? Date.now(), locale: DISPLAY_LOCALE, localZone: r.localZone };
+      return { ok: true, value: phoneWords(engine.getState().phone, ctx) };
+    },
     'phone:link': async (): Promise<{ ok: true; value: SubscribeLink | null }> => {
       const url = engine.phoneLink();
       return { ok: true, value: url === null ? null : { url, qr: qrMatrixOf(url) } };

@@ -49,6 +49,7 @@ export const CHANNEL_WRITES = {
   'alarm:get': false,
   'alarm:intent': false,
   'phone:intent': false,
+  'phone:words': false,
   'phone:link': false,
   'phone:copy-link': false,
 } as const satisfies ChannelWrites;

@@ -42,6 +42,7 @@ import { id, list, text } from './bounded';
 import { COUNT_LIMITS } from './limits';
 import { AlarmIntentSchema, AlarmShownSchema } from './alarm-view';
 import { PhoneIntentSchema, SubscribeLinkSchema } from './phone-intent';
+import { PhoneWordsRequestSchema, PhoneWordsSchema } from './phone-words';
 import { OverrideCheckRequestSchema, OverrideCheckSchema } from './override-check-schema';
 import { SwapOfferRequestSchema, SwapOfferSchema } from './swap-offer';
 
@@ -298,6 +299,8 @@ export const invokeChannels = {
   /** Settings → Phone: save (secrets go in, never out), a new topic, "Send test" (waits for the phone's answer).
    *  Answers the engine's words ("Your phone answered at 22:01: the round trip works."). */
   'phone:intent': { request: PhoneIntentSchema, response: resultOf(z.string()), handler: 'main' },
+  /** What Settings → Phone says of the state's phone status (the last test answered, what is booked): main's words. */
+  'phone:words': { request: PhoneWordsRequestSchema, response: resultOf(PhoneWordsSchema), handler: 'main' },
   /** Settings → Phone's ntfy subscribe link and its QR code (rows of modules), or null. Asked for by that page alone:
    *  it names the topic, a secret, so it is never in the state every window and the tray get. */
   'phone:link': { request: None, response: resultOf(SubscribeLinkSchema.nullable()), handler: 'main' },

@@ -70,6 +70,7 @@ describe("main's alarm and phone answers", () => {
           throw new Error('keychain locked: secret-token');
         },
         phoneLink: () => 'https://ntfy.sh/oncall-topic',
+        getState: () => ({}),
       },
       { current: () => view('a') },
     );
@@ -111,6 +112,7 @@ describe("main's alarm and phone answers", () => {
         alarmIntent: (i) => answers[i.kind]?.() ?? Promise.reject(new Error(i.kind)),
         phoneIntent: async () => ({ ok: true }),
         phoneLink: () => null,
+        getState: () => ({}),
       },
       { current: () => null },
     );
@@ -138,7 +140,12 @@ describe("main's alarm and phone answers", () => {
     let nowMs = Date.parse('2026-11-28T20:30:00Z');
     const ringing = view('a', { localZone: 'Europe/Berlin', handoverFrom: ['Bob'] });
     const h = alarmHandlers(
-      { alarmIntent: async () => ({ ok: true }), phoneIntent: async () => ({ ok: true }), phoneLink: () => null },
+      {
+        alarmIntent: async () => ({ ok: true }),
+        phoneIntent: async () => ({ ok: true }),
+        phoneLink: () => null,
+        getState: () => ({}),
+      },
       { current: () => ringing, now: () => nowMs },
     );
     const berlin = (ms: number) =>

@@ -61,6 +61,7 @@ function setup() {
     'alarm:get': ran_('alarm:get'),
     'alarm:intent': ran_('alarm:intent'),
     'phone:intent': ran_('phone:intent'),
+    'phone:words': ran_('phone:words'),
     'phone:link': ran_('phone:link'),
     'phone:copy-link': ran_('phone:copy-link'),
   };
@@ -178,6 +179,7 @@ const CASES: Partial<Record<InvokeChannel, { base: unknown; fields: Record<strin
       localZone: ['Time zone', 64],
     },
   },
+  'phone:words': { base: { localZone: 'Europe/Berlin' }, fields: { localZone: ['Time zone', 64] } },
   'override:candidates': {
     base: { scheduleId: 'sch_a', window: WINDOW },
     fields: { scheduleId: REF, 'window.start': ['Start', 40], 'window.end': ['End', 40] },

@@ -64,6 +64,7 @@ function throwingHandlers(sent: InvokeChannel[]): AllHandlers<FakeEvent> {
     'alarm:get': thrown,
     'alarm:intent': thrown,
     'phone:intent': thrown,
+    'phone:words': thrown,
     'phone:link': thrown,
     'phone:copy-link': thrown,
   };

@@ -105,6 +105,7 @@ function handlers(calls: string[]): AllHandlers<FakeEvent> {
     'alarm:get': async () => ({ ok: true, value: null }),
     'alarm:intent': async (r) => (calls.push(`alarm:intent ${r.kind}`), done()),
     'phone:intent': async (r) => (calls.push(`phone:intent ${r.kind}`), { ok: true, value: 'Saved.' }),
+    'phone:words': async () => ({ ok: true, value: { tested: null, booking: null } }),
     'phone:link': async () => ({ ok: true, value: null }),
     'phone:copy-link': async () => ({ ok: true, value: 'https://ntfy.sh/x' }),
   };

@@ -211,6 +211,8 @@ describe('Settings → Phone', () => {
     answer({ ok: true, message: 'Your phone answered: the round trip works.' });
     await form.getByText('Your phone answered: the round trip works.').waitFor();
     const last = form.getByTestId('phone-test');
+    // Main words the line (phone:words) as the pushed status arrives: a round trip of its own.
+    await expect.poll(() => last.textContent()).toContain(hhmm(answeredMs, PAGE_ZONE));
     expect(await last.textContent()).toContain(`Your phone answered the last test at`);
     expect(await last.textContent()).toContain(hhmm(answeredMs, PAGE_ZONE));
     await form.getByRole('button', { name: 'Test the alarm' }).click();

@@ -1,19 +1,12 @@
 // What the alarm window and Settings → Phone say, in plain Node: the alarm's headline and times in local time with
 // the schedule's zone beside it (in the weeks where the US has moved its clocks and Europe has not), and the phone
-// form's checks, its save intent (a secret only when typed) and the words of what the phone's status says.
+// form's checks and its save intent (a secret only when typed); what the phone's status says is main's
+// (test/shared/phone-words.test.ts).
 import { describe, expect, it } from 'vitest';
 import type { AlarmView } from '../../electron/shared/alarm-view';
 import { alarmWords } from '../../electron/shared/alarm-words';
 import type { PhoneStatus } from '../../electron/shared/phone-intent';
-import {
-  bookingText,
-  draftFrom,
-  errorsOf,
-  keysSaved,
-  saveIntent,
-  testText,
-  type PhoneDraft,
-} from '../../renderer/src/lib/phone-form';
+import { draftFrom, errorsOf, keysSaved, saveIntent, type PhoneDraft } from '../../renderer/src/lib/phone-form';
 import { PhoneIntentSchema, type PhoneSecrets } from '../../electron/shared/phone-intent';
 import { missingKeys } from '../../electron/core/engine/phone-checks';
 
@@ -143,33 +136,5 @@ describe('Settings → Phone', () => {
       settings: { provider: 'ntfy', ntfyServer: 'https://ntfy.sh', afterMin: 5 },
     });
     expect(saveIntent({ ...d, ntfyToken: ' tk_abc ' })).toMatchObject({ secrets: { ntfyToken: 'tk_abc' } });
-  });
-
-  it('words the last test the phone answered, what is booked, and the last failure', () => {
-    const ctx = { ...BERLIN, nowMs: startMs };
-    expect(testText(phone, ctx)).toBeNull();
-    expect(testText({ ...phone, lastTest: '2026-03-15T21:01:00Z' }, ctx)).toBe(
-      'Your phone answered the last test at 22:01.',
-    );
-    expect(bookingText({ ...phone, nextBooked: '2026-03-16T08:03:00Z' }, ctx)).toEqual({
-      ok: true,
-      text: 'Booked on the server for Mon 09:03: your phone rings even if this computer sleeps.',
-    });
-    // Nothing booked is said as such, never "booked" (adv50 r6); a schedule still loading is named.
-    expect(bookingText({ ...phone, booking: 'none' }, ctx)?.text).toBe(
-      'None booked yet: booked on the server once your shift is within 2 days.',
-    );
-    expect(bookingText({ ...phone, booking: 'none', loading: ['Ops'] }, ctx)).toEqual({
-      ok: false,
-      text: 'Not booked yet: still loading Ops.',
-    });
-    expect(bookingText({ ...phone, booking: 'sent-by-this-computer' }, ctx)?.text).toBe(
-      'Sent by this computer: your phone rings only if this computer is awake then.',
-    );
-    expect(bookingText({ ...phone, problem: 'booking the phone alert: the server answered 500' }, ctx)).toEqual({
-      ok: false,
-      text: 'The last request failed: booking the phone alert: the server answered 500.',
-    });
-    expect(bookingText({ ...phone, provider: 'off', booking: 'off' }, ctx)).toBeNull();
   });
 });

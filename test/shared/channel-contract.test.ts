@@ -72,7 +72,7 @@ const sorted = (names: Iterable<string>) => [...names].sort();
 describe('the contract is the one declaration of a channel', () => {
   it("the zod-free names are exactly the contract's channels and push events", () => {
     expect(sorted(INVOKE_CHANNEL_NAMES)).toEqual(sorted(Object.keys(invokeChannels)));
-    expect(INVOKE_CHANNEL_NAMES).toHaveLength(41);
+    expect(INVOKE_CHANNEL_NAMES).toHaveLength(42);
     expect(sorted(PUSH_EVENT_NAMES)).toEqual(sorted(Object.keys(pushEvents)));
   });
 
@@ -121,6 +121,7 @@ describe('the contract is the one declaration of a channel', () => {
       'phone:copy-link',
       'phone:intent',
       'phone:link',
+      'phone:words',
       'shortcut:status',
       'summary:copy',
       'window:close',

@@ -15,7 +15,7 @@ import { reminderBasis } from '../../electron/core/reminders/messages';
 import { alarmLine } from '../../electron/shared/alarm-text';
 import type { AppState } from '../../electron/shared/view-state';
 import { alarmWords } from '../../electron/shared/alarm-words';
-import { bookingText, testText } from '../../renderer/src/lib/phone-form';
+import { bookingText, testText } from '../../electron/shared/phone-words';
 import { testAnswered } from '../../electron/core/engine/phone';
 import type { AccountReminders, LogText } from './text-registry-log';
 

@@ -16,6 +16,7 @@ const handlersFor = (link: string | null) =>
       alarmIntent: () => Promise.resolve({ ok: true }),
       phoneIntent: () => Promise.resolve({ ok: true }),
       phoneLink: () => link,
+      getState: () => ({}),
     },
     { current: () => null },
   );

@@ -198,6 +198,7 @@ export async function startHost(setup: HostSetup, options: HostOptions = {}): Pr
     alarmIntent: async (intent: AlarmIntent) => (alarm.intents.push(intent), { ok: true as const }),
     phoneIntent: async (intent: PhoneIntent) => (alarm.phoneIntents.push(intent), await alarm.phoneAnswer(intent)),
     phoneLink: () => alarm.link,
+    getState: () => withPhone(engine.getState()),
   };
 
   const handlers: AllHandlers<null> = {
