@@ -101,7 +101,8 @@ function maskValue(text: string, secret: string): string {
 }
 
 function maskPlain(text: string): string {
-  let byValue = text;
+  // Addresses first: a value masked inside a query leaves the mask's spaces there, which would end the query early.
+  let byValue = text.replace(URL_USERINFO, '$1').replace(URL_TAIL, '$1');
   for (const secret of known) byValue = maskValue(byValue, secret);
   for (const secret of secretsNamedIn(byValue)) byValue = maskValue(byValue, secret);
   const fields = byValue.replace(
@@ -114,5 +115,5 @@ function maskPlain(text: string): string {
     (whole, name: string, close: string, colon: string, items: string, end: string) =>
       SECRET_FIELD.test(name) ? `"${name}${close}${colon}[${items.replace(IN_ARRAY, `"${MASK}"`)}${end}` : whole,
   );
-  return arrays.replace(URL_USERINFO, '$1').replace(URL_TAIL, '$1').replace(FEED_ADDRESS, `$1${MASK}`);
+  return arrays.replace(FEED_ADDRESS, `$1${MASK}`);
 }
