@@ -61,6 +61,14 @@ const ALLOWED: Record<string, { ways: string[]; why: string }> = {
     why: 'the UTC date as a key of its cache of quiet-hours stretches (never shown)',
   },
   'renderer/src/lib/time-input.ts': { ways: [PAD, ISO_DAY], why: 'builds "HH:MM" and "YYYY-MM-DD" values' },
+  'electron/shared/typed-window.ts': {
+    ways: [PAD, BY_HAND],
+    why: "reads the form's typed day and time (moved from local-input.ts): checks a typed date is real, words nothing",
+  },
+  'electron/core/storage/redact-secrets.ts': {
+    ways: [PAD],
+    why: 'spells a key\'s bytes percent-encoded ("%0a") to mask them in a backup: no date or time',
+  },
   'renderer/src/lib/away.svelte.ts': {
     ways: [PAD, BY_HAND],
     why: 'builds the default range\'s "YYYY-MM-DD" values (shown through the formatter)',
