@@ -195,7 +195,8 @@ function windowIn(start: Wall, end: Wall, nowLocal: Wall, locale: string, live?:
     const dash = repeatTag(start, locale) === '' && repeatTag(end, locale) === '' ? '–' : ' – ';
     return `${localDayText(start, nowLocal, locale)}${dash}${clock(end, locale)}`;
   }
-  // Spanning days: both ends name their day, so "Sat 09:00 – Sun 09:00" reads the same whenever it is shown.
+  // Spanning days: both ends name their day, so "Sat 09:00 – Sun 09:00" reads the same whenever it is shown (but a
+  // start today on a `live` surface, whose headline gives today's time alone).
   return apart(start, end, nowLocal, locale, live);
 }
 

@@ -10,10 +10,10 @@ import type { Notice } from '../storage/settings-store';
 import { droppedText, keptForDropped, plausibleMs, readBack, refusedText, sortClaims } from '../storage/read-back';
 import { newerFieldsText, newerVersionText } from '../storage/newer-content';
 import type { AlarmRecord, Run, Runs } from './types';
-
-export type { Run, Runs } from './types';
 import { unsignedAs, vouches, type RecordSigner } from '../storage/record-key';
 import { pastOlderLog, seqFields, seqOf } from './runs-seq';
+
+export type { Run, Runs } from './types';
 
 export const RUNS_FILE = 'alarm-runs.json';
 /** Runs are kept as long as the records they vouch for (7 days after a shift ended) and a shift's length more. */
@@ -73,7 +73,8 @@ export async function readRuns(
 }
 
 /** Why the record's own stamps (ring, pass) were not witnessed by a run of this app; undefined when they were, or
- *  when there is no log (`runs` undefined), or the log is older than the records and the stamp after it (runs-seq.ts). An acknowledgement needs a ring (alarm-records.ts), so it falls with it.
+ *  when there is no log (`runs` undefined), or the log is older than the records and the stamp after it
+ *  (runs-seq.ts). An acknowledgement needs a ring (alarm-records.ts), so it falls with it.
  *  "While the app was not running" only when the log was read whole: else the stamp is only not checked (`doubt`). */
 export function witnessProblem(r: AlarmRecord, runs: Runs, olderLog = false): string | undefined {
   if (runs === undefined) return undefined;

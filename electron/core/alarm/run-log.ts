@@ -3,15 +3,9 @@
 import type { FileStore } from '../ports';
 import type { RecordSigner } from '../storage/record-key';
 import type { Notice } from '../storage/settings-store';
-import { readRuns, runSpan, writeRuns, type Run, type Runs } from './alarm-runs';
-import { olderLog, withStampsPast } from './runs-seq';
+import { readRuns, runSpan, writeRuns, type Runs } from './alarm-runs';
+import { olderLog, stampRuns, withStampsPast } from './runs-seq';
 import type { AlarmRecord } from './types';
-
-/** One instant run per ring and pass of the records taken from a folder from before the log. */
-export function legacyRuns(records: Readonly<Record<string, AlarmRecord>>): Run[] {
-  const stamps = Object.values(records).flatMap((r) => [r.rungAtMs, r.passedAtMs]);
-  return stamps.filter((ms): ms is number => ms !== undefined).map((ms) => ({ fromMs: ms, toMs: ms }));
-}
 
 /** The run log as one store keeps it: the runs read at its start, this run (`run`: the app, not `status --ack`) and
  *  the log's count as last written, never below the records' (an older log put back). */
@@ -45,7 +39,7 @@ export async function openRunLog(
     /** A folder from before the log (alarm-runs.ts): the records taken this once vouch for their own stamps, so a
      *  restart does not ring again what was acknowledged, and nothing else from before is vouched for. */
     legacy: (records: Readonly<Record<string, AlarmRecord>>): void => {
-      if (run && before === undefined) before = { runs: legacyRuns(records) };
+      if (run && before === undefined) before = { runs: stampRuns(records, () => true) };
     },
   };
 }

@@ -34,8 +34,13 @@ export const pastOlderLog = (runs: Runs, ms: number, older: boolean): boolean =>
 /** The log with an instant run for each ring and pass of `records` it could not judge (pastOlderLog). */
 export function withStampsPast(runs: Runs, records: Readonly<Record<string, AlarmRecord>>): Runs {
   if (runs === undefined) return runs;
-  const stamps = Object.values(records).flatMap((r) => [r.rungAtMs, r.passedAtMs]);
-  const past = stamps.filter((ms): ms is number => ms !== undefined && pastOlderLog(runs, ms, true));
-  const added: Run[] = [...new Set(past)].map((ms) => ({ fromMs: ms, toMs: ms }));
+  const added = stampRuns(records, (ms) => pastOlderLog(runs, ms, true));
   return added.length === 0 ? runs : { ...runs, runs: [...runs.runs, ...added] };
+}
+
+/** One instant run per ring and pass of `records` (each moment once) that `keep` takes: what a log lacks of them. */
+export function stampRuns(records: Readonly<Record<string, AlarmRecord>>, keep: (ms: number) => boolean): Run[] {
+  const stamps = Object.values(records).flatMap((r) => [r.rungAtMs, r.passedAtMs]);
+  const taken = stamps.filter((ms): ms is number => ms !== undefined && keep(ms));
+  return [...new Set(taken)].map((ms) => ({ fromMs: ms, toMs: ms }));
 }
